@@ -1,0 +1,70 @@
+/**
+ * What the core needs from its host (Electron main process or the browser-mode host), and what it
+ * offers back. The core itself knows nothing of Electron (DESIGN §1); each host supplies a Platform.
+ */
+import type { CallInput, CallName, CallResult, EventName, EventPayloads, FileRef } from '../../preload/contract';
+
+/** A secret store. Implemented with keytar (OS keychain) or in memory when no keychain is available. */
+export interface Keychain {
+  readonly kind: 'os' | 'memory';
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** Removes the entry; resolves false when there was none. */
+  remove(account: string): Promise<boolean>;
+}
+
+/** A file the user chose, resolved by the host to a readable regular file. */
+export interface ResolvedFile {
+  /** Absolute path of a regular file. */
+  path: string;
+  /** File name as the user knows it (no directories). */
+  name: string;
+  /** Bytes. */
+  size: number;
+}
+
+/** OS features behind small interfaces (DESIGN §1). */
+export interface Platform {
+  keychain: Keychain;
+  /** Shows a desktop notification. */
+  notify(notification: { title: string; body: string }): void;
+  /** Opens a local file in its viewer. Returns a URL for the page to open instead (browser mode), or null. */
+  openPath(path: string): Promise<{ url: string | null }>;
+  /**
+   * Resolves a file reference from the renderer (a dropped/picked file) to a readable file.
+   * Throws BridgeError('invalid_input') when the reference is not a readable regular file.
+   */
+  resolveFileRef(ref: FileRef): Promise<ResolvedFile>;
+}
+
+/** Options for createCore. Paths are absolute. */
+export interface CoreOptions {
+  /** Folder for the cache database (`cache.db`) and other state. */
+  dataDir: string;
+  /** Folder where downloaded documents are saved. */
+  downloadsDir: string;
+  /** Server URL to prefill on sign-in (the embedded demo service), or null. */
+  defaultServerUrl: string | null;
+  /** The embedded demo service's demo user, shown on the sign-in screen; null for other servers. */
+  demoCredentials: { username: string; password: string } | null;
+  mode: 'electron' | 'browser';
+  /** App version (package.json). */
+  version: string;
+  platform: Platform;
+  /** Interval between background syncs, ms (default 30 000). */
+  syncIntervalMs?: number;
+}
+
+/** One handler per bridge call; inputs are already validated against the contract's schemas. */
+export type CoreHandlers = { [K in CallName]: (input: CallInput<K>) => Promise<CallResult<K>> };
+
+/** The running core, as a host sees it. */
+export interface Core {
+  handlers: CoreHandlers;
+  /** Subscribes to a core event; returns the unsubscribe function. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  /** Restores the session from the keychain and, if signed in, starts syncing. */
+  start(): Promise<void>;
+  /** Stops syncing and transfers and closes the cache. */
+  stop(): Promise<void>;
+}
