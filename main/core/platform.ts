@@ -53,6 +53,10 @@ export interface CoreOptions {
   platform: Platform;
   /** Interval between background syncs, ms (default 30 000). */
   syncIntervalMs?: number;
+  /** Retry delays after a failed sync or while offline, ms (default: full jitter up to 1 s at first, capped at 60 s). */
+  syncBackoff?: { baseMs: number; maxMs: number };
+  /** Changes asked for per change-feed page, 1..2000 (default 1000). */
+  syncPageSize?: number;
 }
 
 /** One handler per bridge call; inputs are already validated against the contract's schemas. */

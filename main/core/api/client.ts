@@ -1,0 +1,149 @@
+/**
+ * The typed HTTP client of the BRM service. Operations are called by operationId (paths come from
+ * the generated `api/generated/operations.ts`, never from the core), the bearer token is added,
+ * a 401 refreshes the token once and retries, and failures become user-facing ServiceErrors:
+ * no answer or a timeout → 'offline'; a problem document → its code (see problem.ts).
+ * JSON answers are validated against the contract (validator.ts).
+ */
+import { type OperationId, operations } from '../../../api/generated/operations';
+import { isAbortError, offlineError, ServiceError } from '../errors';
+import { errorFromResponse } from './problem';
+import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
+import { validateResponse } from './validator';
+
+/** Where the client gets bearer tokens. Implemented by the session. */
+export interface TokenSource {
+  /** A current access token; refreshes first when there is none or it expired. Throws ServiceError. */
+  accessToken(): Promise<string>;
+  /** Called after a 401 for `rejected`: returns a new token, or throws ('unauthorized' when signed out). */
+  renew(rejected: string): Promise<string>;
+  /** Called when a renewed token is rejected too: ends the session and returns the error to throw. */
+  ended(): Promise<Error>;
+}
+
+/** A request body produced afresh for each attempt (a streamed upload), with its exact length in bytes. */
+export interface StreamBody {
+  body: ReadableStream<Uint8Array>;
+  length: number;
+  contentType: string;
+}
+
+/** Options of one call. */
+export interface RequestOptions<K extends OperationId> {
+  query?: QueryOf<K>;
+  body?: JsonBodyOf<K>;
+  /** A streamed body instead of JSON; called once per attempt. */
+  stream?: () => StreamBody;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Total time allowed for the answer's headers and JSON body, ms; null for none (streams). Default 30 000. */
+  timeoutMs?: number | null;
+  /** Send without a bearer token (sign-in). Default false. */
+  anonymous?: boolean;
+}
+
+/** The client of one service (base URL). */
+export interface ApiClient {
+  /** The service's base URL, without a trailing slash. */
+  readonly serverUrl: string;
+  /** Calls an operation and returns its validated JSON answer. Throws ServiceError or an AbortError. */
+  call<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<JsonResultOf<K>>;
+  /** Calls an operation and returns the successful (2xx) Response with its body unread (downloads). */
+  open<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<Response>;
+}
+
+const defaultTimeoutMs = 30_000;
+
+/** Creates the client for `serverUrl` (http/https, no trailing slash), taking tokens from `tokens`. */
+export function createApiClient(serverUrl: string, tokens: TokenSource | null): ApiClient {
+  function urlFor(operationId: OperationId, query: object | undefined): string {
+    const url = new URL(serverUrl + operations[operationId].path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  async function attempt<K extends OperationId>(operationId: K, options: RequestOptions<K>, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...options.headers };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: RequestInit['body'];
+    if (options.stream) {
+      const stream = options.stream();
+      body = stream.body;
+      headers['content-type'] = stream.contentType;
+      headers['content-length'] = String(stream.length);
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const timeoutMs = options.timeoutMs === undefined ? defaultTimeoutMs : options.timeoutMs;
+    const signals = [options.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
+      (s): s is AbortSignal => s !== undefined,
+    );
+    try {
+      return await fetch(urlFor(operationId, options.query as object | undefined), {
+        method: operations[operationId].method,
+        headers,
+        body,
+        signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+        ...(options.stream ? { duplex: 'half' } : {}),
+      } as RequestInit);
+    } catch (err) {
+      throw transportError(err, options.signal);
+    }
+  }
+
+  function transportError(err: unknown, signal: AbortSignal | undefined): unknown {
+    if (signal?.aborted) return signal.reason ?? err;
+    if (isAbortError(err) || (err instanceof Error && err.name === 'TimeoutError')) {
+      return offlineError(serverUrl, 'It did not answer in time.');
+    }
+    return offlineError(serverUrl);
+  }
+
+  async function failure(response: Response): Promise<ServiceError> {
+    let body: unknown = null;
+    try {
+      const text = await response.text();
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    return errorFromResponse(response.status, body, response.headers.get('retry-after'));
+  }
+
+  async function open<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<Response> {
+    const useToken = !options.anonymous && tokens !== null;
+    let token = useToken ? await tokens.accessToken() : null;
+    let response = await attempt(operationId, options, token);
+    if (response.status === 401 && useToken && token) {
+      await response.body?.cancel();
+      token = await tokens.renew(token);
+      response = await attempt(operationId, options, token);
+      if (response.status === 401) {
+        await response.body?.cancel();
+        throw await tokens.ended();
+      }
+    }
+    if (!response.ok) throw await failure(response);
+    return response;
+  }
+
+  async function call<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<JsonResultOf<K>> {
+    const response = await open(operationId, options);
+    let body: unknown;
+    try {
+      const text = await response.text();
+      body = text ? JSON.parse(text) : null;
+    } catch (err) {
+      if (err instanceof SyntaxError) {
+        throw new ServiceError('server_error', `The BRM service sent an unreadable answer to ${operationId}. Try again later.`, 502);
+      }
+      throw transportError(err, options.signal);
+    }
+    return validateResponse<JsonResultOf<K>>(operationId, response.status, body);
+  }
+
+  return { serverUrl, call, open };
+}

@@ -1,0 +1,35 @@
+/**
+ * Remembers row counts of list queries until the next write to the database, so that scrolling a
+ * window through a large list (same query, new offset) does not count the rows again.
+ * A write is noticed through SQLite's `total_changes()` for this connection.
+ */
+import type { Database } from 'better-sqlite3';
+
+/** Counts keyed by query, valid while the connection has made no write. */
+export interface CountCache {
+  /** Returns the cached count for `key`, or computes it with `count` and keeps it. */
+  get(key: string, count: () => number): number;
+}
+
+/** Creates a CountCache over `db` holding at most `maxEntries` counts. */
+export function createCountCache(db: Database, maxEntries = 64): CountCache {
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  const counts = new Map<string, number>();
+  let seenChanges = -1;
+  return {
+    get(key, count) {
+      const changes = totalChanges.get() as number;
+      if (changes !== seenChanges) {
+        counts.clear();
+        seenChanges = changes;
+      }
+      let value = counts.get(key);
+      if (value === undefined) {
+        value = count();
+        if (counts.size >= maxEntries) counts.clear();
+        counts.set(key, value);
+      }
+      return value;
+    },
+  };
+}

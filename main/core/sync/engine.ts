@@ -1,0 +1,203 @@
+/**
+ * The sync engine (DESIGN §4): push (outbox replay), then pull from the change feed — a bootstrap
+ * when there is no cursor, deltas after. Each page and its cursor are written in one transaction,
+ * so a crash resumes from the last written page; the next page is fetched while the current one is
+ * written. A 410 clears the synced tables (keeping the outbox) and bootstraps again.
+ *
+ * Runs at start, every `intervalMs`, on demand, and after failures with full-jitter backoff (never
+ * sooner than Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
+ */
+import { BridgeError, type SyncStatus, type SyncedType, syncedTypes } from '../../../preload/contract';
+import type { ApiClient } from '../api/client';
+import type { ApiChangePage, ApiNotification } from '../api/types';
+import type { ChangeToApply } from '../cache/apply-changes';
+import type { Cache } from '../cache/cache';
+import { describeError, isAbortError, ServiceError } from '../errors';
+import type { ChangeNotifier, EventBus } from '../events';
+import { type BackoffOptions, backoffDelay } from './backoff';
+import { replayOutbox } from './outbox';
+
+/** What the engine needs. */
+export interface SyncEngineOptions {
+  cache: Cache;
+  /** The signed-in service's client; throws BridgeError('unauthorized') when signed out. */
+  api(): ApiClient;
+  /** True while a session exists (a stray 'unauthorized' then means "signed out meanwhile"). */
+  signedIn(): boolean;
+  bus: EventBus;
+  notifier: ChangeNotifier;
+  /** Shows a desktop notification for a new unread notification that arrived by delta. */
+  notify(notification: ApiNotification): void;
+  intervalMs: number;
+  backoff: BackoffOptions;
+  /** Changes per feed page (1..2000). */
+  pageSize: number;
+}
+
+/** The running engine. */
+export interface SyncEngine {
+  /** Starts syncing now and on the interval (no effect when already started). */
+  start(): void;
+  /** Stops: aborts the page in flight, cancels timers, waits for the run to end. Status becomes signedOut. */
+  stop(): Promise<void>;
+  /** Syncs now (or joins the run in progress and runs once more) and returns the status after it. */
+  run(): Promise<SyncStatus>;
+  status(): SyncStatus;
+}
+
+/** Creates a stopped engine. */
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { cache, bus } = options;
+  let status: SyncStatus = {
+    state: 'signedOut',
+    phase: null,
+    counts: {},
+    lastSyncedAt: cache.state.getSyncState().lastSyncedAt,
+    message: null,
+    nextRetryAt: null,
+  };
+  let started = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let controller: AbortController | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  function update(patch: Partial<SyncStatus>): void {
+    status = { ...status, ...patch };
+    bus.emit('sync.status', status);
+  }
+
+  function schedule(delayMs: number): void {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), delayMs);
+    timer.unref();
+  }
+
+  async function fetchPage(cursor: string | null, signal: AbortSignal): Promise<ApiChangePage> {
+    return options.api().call('getChanges', {
+      query: { cursor: cursor ?? undefined, limit: options.pageSize },
+      signal,
+      timeoutMs: 120_000,
+    });
+  }
+
+  const writePage = cache.db.transaction((page: ApiChangePage, bootstrapped: boolean) => {
+    const result = cache.applier.apply(page.changes as ChangeToApply[]);
+    cache.state.saveCursor(page.nextCursor, bootstrapped);
+    return result;
+  });
+
+  async function pull(signal: AbortSignal): Promise<void> {
+    let { cursor, bootstrapped } = cache.state.getSyncState();
+    let rebuilt = false;
+    let pending = fetchPage(cursor, signal);
+    update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
+    for (;;) {
+      let page: ApiChangePage;
+      try {
+        page = await pending;
+      } catch (err) {
+        if (err instanceof ServiceError && err.status === 410 && !rebuilt) {
+          rebuilt = true;
+          cache.state.clearSyncedData();
+          options.notifier.changed(syncedTypes);
+          ({ cursor, bootstrapped } = cache.state.getSyncState());
+          pending = fetchPage(null, signal);
+          update({ phase: 'bootstrap', counts: {} });
+          continue;
+        }
+        throw err;
+      }
+      signal.throwIfAborted();
+      if (status.state !== 'syncing') update({ state: 'syncing', message: null, nextRetryAt: null });
+      if (page.hasMore) {
+        pending = fetchPage(page.nextCursor, signal);
+        pending.catch(() => undefined);
+      }
+      const result = writePage(page, bootstrapped || !page.hasMore);
+      if (!page.hasMore) bootstrapped = true;
+      options.notifier.changed(result.changedTypes);
+      if (status.phase === 'delta') for (const n of result.newUnreadNotifications) options.notify(n);
+      const counts = { ...status.counts };
+      for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][]) counts[type] = (counts[type] ?? 0) + n;
+      update({ counts });
+      if (!page.hasMore) return;
+    }
+  }
+
+  async function cycle(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    controller = new AbortController();
+    const { signal } = controller;
+    if (status.state !== 'offline') update({ state: 'syncing', counts: {}, message: null, nextRetryAt: null });
+    else update({ counts: {} });
+    try {
+      const client = options.api();
+      const pushed = await replayOutbox(cache.db, client, cache.applier, signal);
+      options.notifier.changed(pushed);
+      await pull(signal);
+      const now = new Date().toISOString();
+      cache.state.markSynced(now);
+      failures = 0;
+      update({ state: 'idle', lastSyncedAt: now, message: null, nextRetryAt: null });
+      schedule(options.intervalMs);
+    } catch (err) {
+      if (!started || (isAbortError(err) && signal.aborted)) return;
+      const sessionGone = err instanceof BridgeError && err.code === 'unauthorized' && !options.signedIn();
+      if (sessionGone) update({ state: 'signedOut', phase: null, message: describeError(err), nextRetryAt: null });
+      else failed(err);
+    } finally {
+      controller = null;
+    }
+  }
+
+  function failed(err: unknown): void {
+    const retryAfter = err instanceof ServiceError ? err.retryAfterMs : null;
+    const delay = backoffDelay(failures++, options.backoff, retryAfter);
+    const offline = err instanceof ServiceError && err.code === 'offline';
+    update({
+      state: offline ? 'offline' : 'error',
+      message: describeError(err),
+      nextRetryAt: new Date(Date.now() + delay).toISOString(),
+    });
+    schedule(delay);
+  }
+
+  function run(): Promise<SyncStatus> {
+    if (!started) return Promise.resolve(status);
+    if (running) {
+      again = true;
+      return running.then(() => status);
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await cycle();
+      } while (again && started);
+    })().finally(() => {
+      running = null;
+    });
+    return running.then(() => status);
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      failures = 0;
+      status = { ...status, lastSyncedAt: cache.state.getSyncState().lastSyncedAt };
+      void run();
+    },
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      controller?.abort();
+      await running?.catch(() => undefined);
+      update({ state: 'signedOut', phase: null, message: null, nextRetryAt: null });
+    },
+    run,
+    status: () => status,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Downloads (DESIGN §3 Files, §4 Transfers): streams a document into `<downloadsDir>/<safe name>.part`,
+ * resumes a broken `.part` with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checks the SHA-256,
+ * then renames it to a free name ("name (1).ext" when taken). Cancelling deletes the `.part`; a broken
+ * connection keeps it for the next try.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, rename, truncate, unlink } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { Transfer } from '../../../preload/contract';
+import { withRetries } from '../api/retry';
+import { ServiceError } from '../errors';
+import { type TransferDeps, transferFailure } from './deps';
+import { fileSize, hashFilePrefix, reserveFreeName } from './local-files';
+import type { TransferHandle } from './registry';
+import { safeFileName } from './safe-file-name';
+
+/** The facts about a document a download needs. */
+export interface DownloadSource {
+  id: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
+
+/** The SHA-256 an ETag names (`"<hex>"`), or null when it is not one. */
+function etagHash(etag: string | null): string | null {
+  const match = etag?.match(/^(?:W\/)?"([0-9a-f]{64})"$/);
+  return match ? match[1] : null;
+}
+
+/** The `.part` file to continue: the recorded one when it holds the same content, else a new one. */
+async function partFor(deps: TransferDeps, doc: DownloadSource): Promise<string> {
+  const record = deps.cache.state.getDownload(doc.id);
+  if (record?.partPath && record.sha256 === doc.sha256 && (await fileSize(record.partPath)) !== null) return record.partPath;
+  if (record?.partPath) await unlink(record.partPath).catch(() => undefined);
+  await mkdir(deps.downloadsDir, { recursive: true });
+  const partPath = await reserveFreeName(deps.downloadsDir, safeFileName(doc.name), '.part');
+  deps.cache.state.putDownload({ documentId: doc.id, sha256: doc.sha256, localPath: null, partPath });
+  return partPath;
+}
+
+/** One attempt: fetches what the `.part` lacks, checks the whole file's SHA-256 and returns it. */
+async function fetchIntoPart(deps: TransferDeps, handle: TransferHandle, doc: DownloadSource, partPath: string): Promise<string> {
+  let offset = (await fileSize(partPath)) ?? 0;
+  if (offset > doc.size) {
+    await truncate(partPath, 0);
+    offset = 0;
+  }
+  const headers: Record<string, string> = offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${doc.sha256}"` } : {};
+  let response: Response;
+  try {
+    response = await deps.api().open('downloadDocument', { query: { id: doc.id }, headers, signal: handle.signal, timeoutMs: null });
+  } catch (err) {
+    if (!(err instanceof ServiceError && err.status === 416)) throw err;
+    await truncate(partPath, 0);
+    return fetchIntoPart(deps, handle, doc, partPath);
+  }
+  const resumed = response.status === 206;
+  if (resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
+    await response.body?.cancel();
+    throw new ServiceError('server_error', 'The BRM service sent the wrong part of the file. Try again later.', 502);
+  }
+  if (!resumed) offset = 0;
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  const total = offset + (Number.isFinite(length) ? length : doc.size - offset);
+  handle.update({ bytesTotal: total, bytesDone: offset });
+  const hash = await hashFilePrefix(partPath, offset);
+  let done = offset;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      done += chunk.length;
+      handle.progress(done);
+      callback(null, chunk);
+    },
+  });
+  if (!response.body) throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
+  await pipeline(
+    Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+    meter,
+    createWriteStream(partPath, { flags: resumed ? 'a' : 'w' }),
+    { signal: handle.signal },
+  );
+  const expected = etagHash(response.headers.get('etag')) ?? doc.sha256;
+  const actual = hash.digest('hex');
+  if (actual !== expected) {
+    await truncate(partPath, 0);
+    throw new ServiceError('server_error', 'The file arrived damaged (its SHA-256 checksum does not match). Download it again.', 502);
+  }
+  return actual;
+}
+
+async function download(deps: TransferDeps, handle: TransferHandle, doc: DownloadSource): Promise<void> {
+  if (handle.signal.aborted) return;
+  handle.update({ state: 'running' });
+  let partPath: string | null = null;
+  try {
+    const part = await partFor(deps, doc);
+    partPath = part;
+    const sha256 = await withRetries(() => fetchIntoPart(deps, handle, doc, part), handle.signal);
+    const localPath = await reserveFreeName(deps.downloadsDir, safeFileName(doc.name));
+    await rename(part, localPath);
+    deps.cache.state.putDownload({ documentId: doc.id, sha256, localPath, partPath: null });
+    deps.notifier.changed(['document']);
+    handle.update({ state: 'done', bytesDone: handle.transfer.bytesTotal, localPath });
+  } catch (err) {
+    if (handle.signal.aborted) {
+      if (partPath) await unlink(partPath).catch(() => undefined);
+      deps.cache.state.removeDownload(doc.id);
+      return;
+    }
+    handle.update({ state: 'failed', error: transferFailure('Downloading', doc.name, err) });
+  }
+}
+
+/**
+ * Starts downloading `doc` and returns its transfer. A document already downloaded with the same
+ * content (and still on disk) is not fetched again: its transfer is done at once.
+ */
+export function startDownload(deps: TransferDeps, doc: DownloadSource): Transfer {
+  const handle = deps.registry.create({ kind: 'download', name: doc.name, folderId: null, documentId: doc.id, bytesTotal: doc.size });
+  const record = deps.cache.state.getDownload(doc.id);
+  if (record?.localPath && record.sha256 === doc.sha256 && existsSync(record.localPath)) {
+    handle.update({ state: 'done', bytesDone: doc.size, localPath: record.localPath });
+  } else {
+    void deps.limiter.run(() => download(deps, handle, doc));
+  }
+  return { ...handle.transfer };
+}

@@ -1,0 +1,42 @@
+/** File-system helpers of downloads: free names in a folder, file sizes, hashing what is on disk. */
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { maxFileNameBytes, numberedFileName } from './safe-file-name';
+
+/**
+ * Creates an empty file at the first free name among `name`, `name (1).ext`, `name (2).ext`, … in
+ * `dir` (with `suffix` appended, e.g. ".part") and returns its path. Creation is exclusive, so two
+ * transfers never get the same name. Throws when 1000 names are taken.
+ */
+export async function reserveFreeName(dir: string, safeName: string, suffix = ''): Promise<string> {
+  const room = maxFileNameBytes - Buffer.byteLength(suffix, 'utf8');
+  for (let n = 0; n < 1000; n++) {
+    const candidate = join(dir, numberedFileName(safeName, n, room) + suffix);
+    try {
+      await (await open(candidate, 'wx')).close();
+      return candidate;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  throw new Error(`There are too many files named like ${safeName} in ${dir}. Move some of them away.`);
+}
+
+/** The size of a regular file in bytes, or null when there is none at `path`. */
+export async function fileSize(path: string): Promise<number | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? info.size : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Feeds the first `bytes` bytes of the file at `path` into `hash`. */
+export async function hashFilePrefix(path: string, bytes: number, hash: Hash = createHash('sha256')): Promise<Hash> {
+  if (bytes === 0) return hash;
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 }) as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash;
+}

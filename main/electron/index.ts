@@ -1,0 +1,105 @@
+/**
+ * The Electron shell's entry (DESIGN §5): one instance per user, the embedded demo service when no
+ * server is configured, the core with the Electron Platform, one secure window on `app://brm`,
+ * and a clean stop (core, then service) on quit.
+ *
+ * Server URL: `--server URL`, else `BRM_SERVER_URL`, else `serverUrl` in `<userData>/settings.json`.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { app, type BrowserWindow, dialog, session } from 'electron';
+import { appVersion, resolveServerUrl, settingsFileName } from '../app-config';
+import { createCore } from '../core/index';
+import { createKeychain } from '../core/keychain';
+import type { Core } from '../core/platform';
+import { createDispatcher } from '../dispatcher';
+import { type EmbeddedService, startEmbeddedService } from '../embedded-service';
+import { keepBadgeCount } from './badge';
+import { registerBridgeIpc } from './ipc';
+import { createElectronPlatform } from './platform';
+import { appEntryUrl, registerAppProtocol, registerAppScheme } from './protocol';
+import { installSecurity } from './security';
+import { createMainWindow } from './window';
+
+/** Built files, relative to this bundle (`out/main/index.js`). */
+const rendererDir = join(import.meta.dirname, '../renderer');
+const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
+
+let window: BrowserWindow | null = null;
+let running: { core: Core; embedded: EmbeddedService | null; undo: Array<() => void> } | null = null;
+let quitting = false;
+
+/** The `--server` value from Electron's command line (unknown flags are Chromium's and ignored). */
+function serverFlag(): string | undefined {
+  const { values } = parseArgs({ args: process.argv.slice(1), options: { server: { type: 'string' } }, strict: false });
+  return typeof values.server === 'string' ? values.server : undefined;
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  installSecurity(session.defaultSession);
+  await registerAppProtocol(rendererDir);
+
+  const serverUrl = await resolveServerUrl({ flag: serverFlag(), settingsPath: join(userData, settingsFileName) });
+  const embedded = serverUrl ? null : await startEmbeddedService(userData);
+  const core = await createCore({
+    dataDir: userData,
+    downloadsDir: join(app.getPath('downloads'), 'BRM Desktop'),
+    defaultServerUrl: embedded?.url ?? null,
+    demoCredentials: embedded?.credentials ?? null,
+    mode: 'electron',
+    version: appVersion,
+    platform: createElectronPlatform(await createKeychain()),
+  });
+  const mainWindow = createMainWindow({ preload: preloadPath, url: appEntryUrl });
+  window = mainWindow;
+  mainWindow.on('closed', () => {
+    window = null;
+  });
+  const undo = [
+    registerBridgeIpc({ dispatcher: createDispatcher(core), core, window: mainWindow }),
+    keepBadgeCount(core),
+  ];
+  running = { core, embedded, undo };
+  await core.start();
+}
+
+async function stop(): Promise<void> {
+  if (!running) return;
+  const { core, embedded, undo } = running;
+  running = null;
+  for (const step of undo) step();
+  await core.stop().catch((error: unknown) => console.error('BRM Desktop: the core did not stop cleanly:', error));
+  await embedded?.service
+    .stop()
+    .catch((error: unknown) => console.error('BRM Desktop: the demo service did not stop cleanly:', error));
+}
+
+registerAppScheme();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', (event) => {
+    if (quitting || !running) return;
+    event.preventDefault();
+    quitting = true;
+    void stop().finally(() => app.quit());
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      dialog.showErrorBox(
+        'BRM Desktop could not start',
+        `${message}\n\nFix the problem above and start BRM Desktop again.`,
+      );
+      void stop().finally(() => app.exit(1));
+    });
+}

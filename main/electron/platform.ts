@@ -1,0 +1,72 @@
+/**
+ * The core's Platform in the Electron shell (DESIGN §1, §5): the OS keychain, desktop
+ * notifications, opening files with the OS, and file references that are local paths (from
+ * `webUtils.getPathForFile`), checked before the core reads them.
+ */
+import { constants } from 'node:fs';
+import { access, lstat } from 'node:fs/promises';
+import { basename, isAbsolute, normalize } from 'node:path';
+import { Notification, shell } from 'electron';
+import { BridgeError, type FileRef } from '../../preload/contract';
+import type { Keychain, Platform, ResolvedFile } from '../core/platform';
+
+/** Creates the Electron Platform around `keychain`. */
+export function createElectronPlatform(keychain: Keychain): Platform {
+  return {
+    keychain,
+    notify({ title, body }) {
+      if (Notification.isSupported()) new Notification({ title, body }).show();
+    },
+    async openPath(path) {
+      const problem = await shell.openPath(path);
+      if (problem) {
+        throw new BridgeError(
+          'not_found',
+          `BRM Desktop could not open "${basename(path)}": ${problem}. Download it again and retry.`,
+        );
+      }
+      return { url: null };
+    },
+    resolveFileRef: resolveLocalFile,
+  };
+}
+
+/**
+ * Checks a dropped or picked file's path: absolute, a regular file (a symbolic link is refused, so
+ * a link cannot point the upload elsewhere), and readable. Returns its path, name and size (bytes).
+ * Throws BridgeError('invalid_input') saying which check failed.
+ */
+export async function resolveLocalFile(ref: FileRef): Promise<ResolvedFile> {
+  const path = ref.ref;
+  const name = ref.name;
+  if (!isAbsolute(path) || normalize(path) !== path || path.includes('\0')) {
+    throw new BridgeError(
+      'invalid_input',
+      `"${name}" is not a file on this computer. Save it to a folder first, then add it.`,
+    );
+  }
+  let info: Awaited<ReturnType<typeof lstat>>;
+  try {
+    info = await lstat(path);
+  } catch {
+    throw new BridgeError('invalid_input', `"${name}" no longer exists at ${path}. Choose the file again.`);
+  }
+  if (info.isSymbolicLink()) {
+    throw new BridgeError(
+      'invalid_input',
+      `"${name}" is a shortcut (symbolic link). Choose the file it points to instead.`,
+    );
+  }
+  if (!info.isFile()) {
+    throw new BridgeError('invalid_input', `"${name}" is not a regular file (folders and devices cannot be uploaded).`);
+  }
+  try {
+    await access(path, constants.R_OK);
+  } catch {
+    throw new BridgeError(
+      'invalid_input',
+      `BRM Desktop may not read "${name}". Check the file's permissions and try again.`,
+    );
+  }
+  return { path, name: basename(path), size: info.size };
+}

@@ -1,0 +1,50 @@
+/**
+ * The core's Platform in browser mode (DESIGN §1): the keychain from `createKeychain()`,
+ * notifications pushed to the page as `app.notify` events (the page shows them), opening a file by
+ * handing the page a host URL, and file references that are staged uploads.
+ */
+import { stat } from 'node:fs/promises';
+import type { EventPayloads } from '../../preload/contract';
+import { BridgeError } from '../../preload/contract';
+import type { Keychain, Platform } from '../core/platform';
+import type { OpenedFiles } from './opened-files';
+import type { StagingArea } from './staging';
+
+/** What the browser-mode Platform needs from the host. */
+export interface BrowserPlatformOptions {
+  keychain: Keychain;
+  staging: StagingArea;
+  openedFiles: OpenedFiles;
+  /** Sends `app.notify` to every connected page. */
+  emitNotify(payload: EventPayloads['app.notify']): void;
+  /** `http://127.0.0.1:PORT` of the host. */
+  origin(): string;
+  token: string;
+}
+
+/** Creates the browser-mode Platform. */
+export function createBrowserPlatform(options: BrowserPlatformOptions): Platform {
+  return {
+    keychain: options.keychain,
+    notify(notification) {
+      options.emitNotify({ title: notification.title, body: notification.body });
+    },
+    async openPath(path) {
+      const id = options.openedFiles.register(path);
+      return { url: `${options.origin()}/files/${id}?token=${encodeURIComponent(options.token)}` };
+    },
+    async resolveFileRef(ref) {
+      const staged = options.staging.get(ref.ref);
+      const again = `"${ref.name}" is no longer available to BRM Desktop. Choose or drop the file again.`;
+      if (!staged) throw new BridgeError('invalid_input', again);
+      try {
+        const info = await stat(staged.path);
+        if (!info.isFile()) throw new BridgeError('invalid_input', again);
+        return { path: staged.path, name: staged.name, size: info.size };
+      } catch (error) {
+        if (error instanceof BridgeError) throw error;
+        throw new BridgeError('invalid_input', again);
+      }
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The browser-mode staging area: a file the user drops or picks in the page is streamed by the
+ * browser to `PUT /stage`, written to `<dataDir>/staging/<uuid>`, and the uuid becomes the file's
+ * `FileRef.ref`. Only refs staged here resolve (see the browser-mode Platform).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Largest file the staging area accepts: 2 GiB. */
+export const maxStagedBytes = 2 * 1024 ** 3;
+
+/** A staged file. `ref` is the uuid the page passes back as `FileRef.ref`. */
+export interface StagedFile {
+  ref: string;
+  /** The file's name as the user knows it. */
+  name: string;
+  /** Bytes. */
+  size: number;
+  /** Absolute path of the staged copy. */
+  path: string;
+}
+
+/** Thrown by `stage` when the body exceeds the limit; the partial file is removed. */
+export class StagingTooLargeError extends Error {
+  constructor(readonly limitBytes: number) {
+    super(`The file is larger than ${formatBytes(limitBytes)}, the most BRM Desktop accepts.`);
+    this.name = 'StagingTooLargeError';
+  }
+}
+
+/** Staged files of this host run. */
+export interface StagingArea {
+  readonly dir: string;
+  readonly limitBytes: number;
+  /**
+   * Streams `body` to a new staged file named `name`. Throws StagingTooLargeError when it passes
+   * `limitBytes`, or the stream's error when the body breaks off; nothing is left on disk then.
+   */
+  stage(body: NodeJS.ReadableStream, name: string): Promise<StagedFile>;
+  /** The staged file for `ref`, or undefined when `ref` was not staged by this run. */
+  get(ref: string): StagedFile | undefined;
+  /** Removes every staged file. */
+  clear(): Promise<void>;
+}
+
+/**
+ * Checks a file name given to `PUT /stage`: 1–255 characters, no path separators, NUL bytes or
+ * dot names. Returns a message saying what is wrong, or null when the name is fine.
+ */
+export function checkStagedName(name: string | null): string | null {
+  if (name === null || name.length === 0) return 'Give the file name in the "name" query parameter.';
+  if (name.length > 255) return 'The file name is longer than 255 characters. Rename the file and try again.';
+  if (/[/\\\0]/.test(name) || name === '.' || name === '..') {
+    return 'The file name may not contain "/", "\\" or NUL, nor be "." or "..". Rename the file and try again.';
+  }
+  return null;
+}
+
+/** Creates the staging area in `dir`, removing what a previous run left there. */
+export async function createStagingArea(dir: string, limitBytes: number = maxStagedBytes): Promise<StagingArea> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const staged = new Map<string, StagedFile>();
+  return {
+    dir,
+    limitBytes,
+    async stage(body, name) {
+      const ref = randomUUID();
+      const path = join(dir, ref);
+      let size = 0;
+      const limiter = new Transform({
+        transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+          size += chunk.length;
+          if (size > limitBytes) callback(new StagingTooLargeError(limitBytes));
+          else callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, limiter, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      } catch (error) {
+        await rm(path, { force: true });
+        throw error;
+      }
+      const file: StagedFile = { ref, name, size, path };
+      staged.set(ref, file);
+      return file;
+    },
+    get: (ref) => staged.get(ref),
+    async clear() {
+      staged.clear();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** "2 GiB", "512 MiB", "10 KiB", "12 bytes": a size for messages (IEC binary units). */
+export function formatBytes(bytes: number): string {
+  const units = ['GiB', 'MiB', 'KiB'] as const;
+  for (const [index, unit] of units.entries()) {
+    const scale = 1024 ** (units.length - index);
+    if (bytes >= scale) return `${Number((bytes / scale).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,41 @@
+/**
+ * Turning bridge rejections back into `BridgeError` instances. Electron's contextBridge keeps only
+ * the message of Error objects, so the preload rejects with plain `{ name, code, message }` objects;
+ * the renderer wraps `window.brm` with `withBridgeErrors` so every rejection it sees is a BridgeError.
+ * No Node or DOM imports: used by the renderer and by tests alike.
+ */
+import { BridgeError, type BridgeErrorCode, type BrmBridge } from './contract';
+
+const errorCodes: readonly BridgeErrorCode[] = [
+  'invalid_input',
+  'unauthorized',
+  'offline',
+  'not_found',
+  'conflict',
+  'too_large',
+  'server_error',
+  'internal',
+];
+
+/**
+ * Turns what a bridge call rejected with into a BridgeError: a BridgeError as is; a
+ * `{ code, message }` shape as BridgeError(code, message); anything else as 'internal' with its message.
+ */
+export function toBridgeError(error: unknown): BridgeError {
+  if (error instanceof BridgeError) return error;
+  const shape = error as { code?: unknown; message?: unknown } | null;
+  if (shape && typeof shape.message === 'string' && errorCodes.includes(shape.code as BridgeErrorCode)) {
+    return new BridgeError(shape.code as BridgeErrorCode, shape.message);
+  }
+  const message = shape && typeof shape.message === 'string' ? shape.message : String(error);
+  return new BridgeError('internal', message);
+}
+
+/** Wraps a bridge so every rejection of `call` and `fileRef` is a BridgeError instance (see `toBridgeError`). */
+export function withBridgeErrors(bridge: BrmBridge): BrmBridge {
+  return {
+    call: (name, input) => bridge.call(name, input).catch((error: unknown) => Promise.reject(toBridgeError(error))),
+    on: (name, listener) => bridge.on(name, listener),
+    fileRef: (file) => bridge.fileRef(file).catch((error: unknown) => Promise.reject(toBridgeError(error))),
+  };
+}

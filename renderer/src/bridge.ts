@@ -1,0 +1,23 @@
+/**
+ * Picks the bridge to the core: `window.brm` when the Electron preload exposed it, otherwise the
+ * browser-mode client (a WebSocket to the host at this page's origin, authorised by the `token`
+ * query parameter). Everything else in the renderer receives the bridge through React context
+ * (see `stores/stores-context.tsx`) and never touches `window.brm` directly.
+ */
+import { connectBrowserBridge } from '../../preload/browser-client';
+import type { BrmBridge } from '../../preload/contract';
+
+export type {
+  BrmBridge,
+  CallInput,
+  CallName,
+  CallResult,
+  EventName,
+  EventPayloads,
+} from '../../preload/contract';
+
+/** Returns the Electron preload's `window.brm` if present, else connects the browser-mode client. */
+export function resolveBridge(): BrmBridge {
+  const exposed = (window as Window & { brm?: BrmBridge }).brm;
+  return exposed ?? connectBrowserBridge();
+}

@@ -1,0 +1,155 @@
+/**
+ * `VirtualList`: a keyboard-navigable listbox that renders only the rows in view
+ * (@tanstack/react-virtual), used by the contacts and documents views. Rows come from
+ * `useRowWindows`; rows whose window is still loading show a placeholder.
+ *
+ * Keyboard (WAI-ARIA listbox pattern, focus stays on the list, `aria-activedescendant` names the
+ * active row): Up/Down move by one, PageUp/PageDown by a screenful, Home/End to the ends;
+ * selection follows the active row.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useImperativeHandle, useRef } from 'react';
+
+export interface VirtualListProps<T extends { id: string }> {
+  /** Accessible name of the listbox, e.g. "Contacts". */
+  label: string;
+  /** Number of rows in the result set. */
+  total: number;
+  getRow(index: number): T | undefined;
+  /** Called with the first and last row index rendered (inclusive), whenever they change. */
+  onRangeChange(first: number, last: number): void;
+  /** Fixed row height, px. */
+  rowHeight: number;
+  /** Accessible name of a row (e.g. the contact's full name). */
+  rowLabel(row: T): string;
+  /** Row content. Attach `descriptionId` to the secondary text so it becomes the row's description. */
+  renderRow(row: T, context: { descriptionId: string; selected: boolean }): ReactNode;
+  selectedId: string | null;
+  /** Index the keyboard moves from (-1: none yet). */
+  activeIndex: number;
+  /** The user picked the row at `index` (click or keyboard). */
+  onActivate(index: number): void;
+  /** Scrolls back to the top whenever this changes (a new query or folder). */
+  resetKey?: string;
+  /** Receives `focus()` for moving focus into the list from elsewhere (e.g. the search field). */
+  ref?: Ref<VirtualListHandle>;
+}
+
+/** Imperative access to a `VirtualList`. */
+export interface VirtualListHandle {
+  focus(): void;
+}
+
+/** Renders the virtualized listbox (see module docs). */
+export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>) {
+  const { label, total, getRow, onRangeChange, rowHeight, rowLabel, renderRow, selectedId, activeIndex, onActivate } =
+    props;
+  const baseId = useId();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items.length > 0 ? items[0].index : 0;
+  const last = items.length > 0 ? items[items.length - 1].index : 0;
+
+  useImperativeHandle(props.ref, () => ({ focus: () => scrollRef.current?.focus() }), []);
+
+  useEffect(() => {
+    if (total > 0) onRangeChange(first, last);
+  }, [first, last, total, onRangeChange]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resetKey` is the trigger by design.
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [props.resetKey]);
+
+  function move(event: KeyboardEvent<HTMLDivElement>) {
+    if (total === 0) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+    const from = activeIndex;
+    let next: number;
+    switch (event.key) {
+      case 'ArrowDown':
+        next = from < 0 ? 0 : from + 1;
+        break;
+      case 'ArrowUp':
+        next = from < 0 ? 0 : from - 1;
+        break;
+      case 'PageDown':
+        next = from + page;
+        break;
+      case 'PageUp':
+        next = from - page;
+        break;
+      case 'Home':
+        next = 0;
+        break;
+      case 'End':
+        next = total - 1;
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+    next = Math.max(0, Math.min(total - 1, next));
+    onActivate(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+  }
+
+  const activeRow = activeIndex >= 0 ? getRow(activeIndex) : undefined;
+  const activeInView = activeRow && activeIndex >= first && activeIndex <= last;
+
+  return (
+    <div
+      ref={scrollRef}
+      role="listbox"
+      aria-label={label}
+      tabIndex={0}
+      aria-activedescendant={activeInView ? `${baseId}-row-${activeIndex}` : undefined}
+      className="virtual-list"
+      onKeyDown={move}
+    >
+      <div className="virtual-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const row = getRow(item.index);
+          const position = { height: item.size, transform: `translateY(${item.start}px)` };
+          if (!row) {
+            return (
+              <div key={item.key} className="virtual-row virtual-row-placeholder" style={position}>
+                <span className="skeleton-line" />
+                <span className="skeleton-line skeleton-line-short" />
+              </div>
+            );
+          }
+          const selected = row.id === selectedId;
+          const descriptionId = `${baseId}-desc-${item.index}`;
+          return (
+            // Rows are picked with the list's own keyboard handling: focus stays on the listbox and
+            // aria-activedescendant names the active row (WAI-ARIA listbox pattern), so rows take no focus.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the listbox.
+            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox (aria-activedescendant).
+            <div
+              key={item.key}
+              id={`${baseId}-row-${item.index}`}
+              role="option"
+              aria-selected={selected}
+              aria-setsize={total}
+              aria-posinset={item.index + 1}
+              aria-label={rowLabel(row)}
+              aria-describedby={descriptionId}
+              className={item.index === activeIndex ? 'virtual-row virtual-row-active' : 'virtual-row'}
+              style={position}
+              onClick={() => onActivate(item.index)}
+            >
+              {renderRow(row, { descriptionId, selected })}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

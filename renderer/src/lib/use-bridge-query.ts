@@ -1,0 +1,82 @@
+/**
+ * `useBridgeQuery`: runs one bridge call for the current input and re-runs it when the input
+ * changes, when `data.changed` names one of `reloadOn`, or on `reload()`. While a re-run is on its
+ * way the previous answer stays on screen (no flicker); answers to superseded inputs are dropped.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { CallInput, CallName, CallResult, SyncedType } from '../../../preload/contract';
+import { useBridge, useDataVersion } from '../stores/stores-context';
+import { errorMessage } from './errors';
+
+export interface QueryState<T> {
+  /** The last answer for the current input; undefined until the first one arrives. */
+  data: T | undefined;
+  /** What went wrong with the last run, for the user. */
+  error: string | null;
+  /** True while a run for the current input is on its way. */
+  loading: boolean;
+  /** Runs the call again. */
+  reload(): void;
+}
+
+interface Answer<T> {
+  key: string | null;
+  data: T | undefined;
+  error: string | null;
+  loading: boolean;
+}
+
+/**
+ * Calls `name` with `input` (skipped while `input` is null). Inputs are compared by their JSON
+ * form, so an object literal per render does not cause a re-run.
+ */
+export function useBridgeQuery<K extends CallName>(
+  name: K,
+  input: CallInput<K> | null,
+  reloadOn: readonly SyncedType[] = [],
+): QueryState<CallResult<K>> {
+  const bridge = useBridge();
+  const version = useDataVersion(reloadOn);
+  const key = input === null ? null : JSON.stringify(input);
+  const [reloads, setReloads] = useState(0);
+  const [answer, setAnswer] = useState<Answer<CallResult<K>>>({
+    key,
+    data: undefined,
+    error: null,
+    loading: key !== null,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `reloads` are re-run triggers by design.
+  useEffect(() => {
+    if (key === null) {
+      setAnswer({ key, data: undefined, error: null, loading: false });
+      return;
+    }
+    let current = true;
+    setAnswer((previous) =>
+      previous.key === key ? { ...previous, loading: true } : { key, data: undefined, error: null, loading: true },
+    );
+    bridge.call(name, JSON.parse(key) as CallInput<K>).then(
+      (data) => {
+        if (current) setAnswer({ key, data, error: null, loading: false });
+      },
+      (reason: unknown) => {
+        if (current) {
+          setAnswer((previous) => ({
+            key,
+            data: previous.key === key ? previous.data : undefined,
+            error: errorMessage(reason),
+            loading: false,
+          }));
+        }
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [bridge, name, key, version, reloads]);
+
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  if (answer.key !== key) return { data: undefined, error: null, loading: key !== null, reload };
+  return { data: answer.data, error: answer.error, loading: answer.loading, reload };
+}

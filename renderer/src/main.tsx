@@ -1,0 +1,16 @@
+/** Renderer entry: connects to the core and mounts the app. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { resolveBridge } from './bridge';
+import './styles/base.css';
+import './styles/components.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App bridge={resolveBridge()} />
+  </StrictMode>,
+);

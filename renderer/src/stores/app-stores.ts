@@ -1,0 +1,69 @@
+/**
+ * All renderer state, created once per bridge. The stores are plain zustand stores so the app and
+ * its tests can each make a fresh set; `connectAppStores` wires them to the core's events.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { BrmBridge } from '../../../preload/contract';
+import { createDataStore, type DataStoreState } from './data-store';
+import { createNotificationsStore, type NotificationsStoreState } from './notifications-store';
+import { createSessionStore, type SessionStoreState } from './session-store';
+import { createSyncStore, type SyncStoreState } from './sync-store';
+import { createTransfersStore, type TransfersStoreState } from './transfers-store';
+import { createUiStore, type UiStoreState } from './ui-store';
+
+export interface AppStores {
+  bridge: BrmBridge;
+  session: StoreApi<SessionStoreState>;
+  sync: StoreApi<SyncStoreState>;
+  data: StoreApi<DataStoreState>;
+  notifications: StoreApi<NotificationsStoreState>;
+  transfers: StoreApi<TransfersStoreState>;
+  ui: StoreApi<UiStoreState>;
+}
+
+/** Creates a fresh set of stores talking to `bridge` (not yet listening to its events). */
+export function createAppStores(bridge: BrmBridge): AppStores {
+  return {
+    bridge,
+    session: createSessionStore(bridge),
+    sync: createSyncStore(bridge),
+    data: createDataStore(),
+    notifications: createNotificationsStore(bridge),
+    transfers: createTransfersStore(bridge),
+    ui: createUiStore(),
+  };
+}
+
+/**
+ * Shows an `app.notify` message: as a desktop notification when the user allowed them, otherwise
+ * as an in-app toast.
+ */
+function showNotification(stores: AppStores, message: { title: string; body: string }): void {
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+    try {
+      new Notification(message.title, { body: message.body });
+      return;
+    } catch {
+      // Some browsers only allow notifications from a service worker; fall back to a toast.
+    }
+  }
+  stores.ui.getState().pushToast(message);
+}
+
+/** Subscribes the stores to the bridge's events; returns the function that unsubscribes them all. */
+export function connectAppStores(stores: AppStores): () => void {
+  const { bridge } = stores;
+  const subscriptions = [
+    bridge.on('session.changed', (session) => stores.session.getState().applySession(session)),
+    bridge.on('sync.status', (status) => stores.sync.getState().apply(status)),
+    bridge.on('data.changed', ({ types }) => {
+      stores.data.getState().bump(types);
+      if (types.includes('notification')) void stores.notifications.getState().load();
+    }),
+    bridge.on('transfer.progress', (transfer) => stores.transfers.getState().upsert([transfer])),
+    bridge.on('app.notify', (message) => showNotification(stores, message)),
+  ];
+  return () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  };
+}

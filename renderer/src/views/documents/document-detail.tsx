@@ -1,0 +1,165 @@
+/**
+ * The selected document: its fields, "Download" (progress shown while it runs) and "Open" once the
+ * file is on this computer. In browser mode `documents.open` answers with a URL that the page opens.
+ */
+import { useEffect, useState } from 'react';
+import type { DocumentDetail as DocumentDetailData, Transfer } from '../../../../preload/contract';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { FieldList } from '../../components/field-list';
+import { Icon } from '../../components/icon';
+import { LoadingState } from '../../components/loading-state';
+import { errorMessage } from '../../lib/errors';
+import { formatBytes, formatDateTime, percentOf } from '../../lib/format';
+import { documentStateLabel } from '../../lib/labels';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useBridge, useStores, useTransfers } from '../../stores/stores-context';
+import { isActive } from '../../stores/transfers-store';
+
+/** The most recent download of document `id`, if any. */
+function useLatestDownload(id: string | null): Transfer | undefined {
+  return useTransfers((state) => {
+    if (!id) return undefined;
+    for (const transferId of state.order) {
+      const transfer = state.byId[transferId];
+      if (transfer.kind === 'download' && transfer.documentId === id) return transfer;
+    }
+    return undefined;
+  });
+}
+
+/** Renders document `id`'s details and actions, or a hint when none is selected. */
+export function DocumentDetail({ id }: { id: string | null }) {
+  const { data: document, error, reload } = useBridgeQuery('documents.get', id ? { id } : null, ['document']);
+  const download = useLatestDownload(id);
+  const downloadDone = download?.state === 'done';
+
+  // A finished download sets the document's local path: read it again.
+  useEffect(() => {
+    if (downloadDone) reload();
+  }, [downloadDone, reload]);
+
+  if (!id) {
+    return (
+      <EmptyState title="No document selected" size="compact">
+        Pick a document in the list to see its details, download it and open it.
+      </EmptyState>
+    );
+  }
+  if (error && !document)
+    return <ErrorBanner message={`The document could not be loaded: ${error}`} onRetry={reload} />;
+  if (document === undefined) return <LoadingState label="Loading document…" />;
+  if (document === null) {
+    return (
+      <EmptyState title="This document no longer exists" size="compact">
+        It was deleted or moved on the server. Pick another document.
+      </EmptyState>
+    );
+  }
+  return <DocumentCard document={document} download={download} />;
+}
+
+function DocumentCard({ document, download }: { document: DocumentDetailData; download: Transfer | undefined }) {
+  const bridge = useBridge();
+  const { transfers } = useStores();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const running = download !== undefined && isActive(download);
+  const localPath = document.localPath ?? (download?.state === 'done' ? download.localPath : null);
+
+  async function startDownload() {
+    setActionError(null);
+    setStarting(true);
+    try {
+      transfers.getState().upsert([await bridge.call('documents.download', { id: document.id })]);
+    } catch (reason) {
+      setActionError(`The download could not start: ${errorMessage(reason)}`);
+    } finally {
+      setStarting(false);
+    }
+  }
+
+  async function openDocument() {
+    setActionError(null);
+    try {
+      const { url } = await bridge.call('documents.open', { id: document.id });
+      if (url) window.open(url, '_blank', 'noopener');
+    } catch (reason) {
+      setActionError(`The document could not be opened: ${errorMessage(reason)}`);
+    }
+  }
+
+  return (
+    <article className="detail">
+      <header className="detail-header-stacked">
+        <h2>{document.title}</h2>
+        <p className="detail-subline">
+          <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
+          <span className="muted breakable">{document.name}</span>
+        </p>
+      </header>
+
+      <div className="detail-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => void startDownload()}
+          disabled={running || starting}
+        >
+          <Icon name="download" size={16} />
+          <span>Download</span>
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void openDocument()}
+          disabled={!localPath}
+          title={localPath ? `Open ${document.name}` : 'Download the document first'}
+        >
+          Open
+        </button>
+      </div>
+      <DownloadState download={download} localPath={localPath} />
+      {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} /> : null}
+
+      <FieldList
+        fields={[
+          { label: 'Title', value: document.title },
+          { label: 'File name', value: document.name },
+          { label: 'Size', value: formatBytes(document.size) },
+          { label: 'Type', value: document.contentType },
+          { label: 'State', value: documentStateLabel[document.state] },
+          { label: 'Owner', value: document.ownerName ?? 'Unknown' },
+          { label: 'Created', value: formatDateTime(document.createdAt) },
+          { label: 'Updated', value: formatDateTime(document.updatedAt) },
+          { label: 'SHA-256', value: <span className="mono breakable">{document.sha256}</span> },
+        ]}
+      />
+    </article>
+  );
+}
+
+/** One line on the download: progress while it runs, the error if it failed, where it is when saved. */
+function DownloadState({ download, localPath }: { download: Transfer | undefined; localPath: string | null }) {
+  if (download && isActive(download)) {
+    const percent = percentOf(download.bytesDone, download.bytesTotal);
+    return (
+      <p className="note" aria-live="polite">
+        {download.state === 'queued'
+          ? 'Download waiting to start…'
+          : `Downloading… ${percent}% (${formatBytes(download.bytesDone)} of ${formatBytes(download.bytesTotal)})`}
+      </p>
+    );
+  }
+  if (download?.state === 'failed') {
+    return <p className="note note-error">Download failed: {download.error ?? 'try again.'}</p>;
+  }
+  if (localPath) {
+    return (
+      <p className="note">
+        Saved on this computer: <span className="mono breakable">{localPath}</span>
+      </p>
+    );
+  }
+  return <p className="note">Not downloaded yet. Download it to open it.</p>;
+}

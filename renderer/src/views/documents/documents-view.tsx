@@ -1,0 +1,101 @@
+/**
+ * Documents: the folder tree, the selected folder's documents (virtualized, searchable, a drop zone
+ * for uploads), the selected document's details, and the transfers panel.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Folder } from '../../../../preload/contract';
+import { DetailPane } from '../../components/detail-pane';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { useListSelection } from '../../components/use-list-selection';
+import { useRowWindows } from '../../components/use-row-windows';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useBridge, useDataVersion } from '../../stores/stores-context';
+import { DocumentDetail } from './document-detail';
+import { FolderContent } from './folder-content';
+import { childrenByParent } from './folder-tree-model';
+import { FolderTree } from './folder-tree';
+import { TransfersPanel } from './transfers-panel';
+import './documents.css';
+
+/** The first top-level folder by name, the default selection. */
+function firstFolder(folders: readonly Folder[]): string | null {
+  return childrenByParent(folders).get(null)?.[0]?.id ?? null;
+}
+
+/** Renders the documents view. */
+export function DocumentsView() {
+  const bridge = useBridge();
+  const folders = useBridgeQuery('documents.listFolders', {}, ['folder', 'document']);
+  const [chosenFolderId, setChosenFolderId] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const searched = useDebouncedValue(query.trim(), 100, true);
+  const version = useDataVersion(['document']);
+
+  const folderList = folders.data;
+  const folderId = useMemo(() => {
+    if (!folderList) return null;
+    return folderList.some((folder) => folder.id === chosenFolderId) ? chosenFolderId : firstFolder(folderList);
+  }, [folderList, chosenFolderId]);
+  const folder = folderList?.find((candidate) => candidate.id === folderId) ?? null;
+
+  const fetchWindow = useCallback(
+    async (offset: number, limit: number) =>
+      folderId
+        ? bridge.call('documents.list', { folderId, query: searched === '' ? undefined : searched, offset, limit })
+        : { rows: [], total: 0 },
+    [bridge, folderId, searched],
+  );
+  const windows = useRowWindows(fetchWindow, `${folderId ?? ''}\n${searched}`, version);
+  const selection = useListSelection(windows.getRow);
+  const { resetIndex } = selection;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new folder or query is the trigger by design.
+  useEffect(() => resetIndex(), [folderId, searched]);
+
+  function chooseFolder(id: string) {
+    if (id !== folderId) setQuery('');
+    setChosenFolderId(id);
+  }
+
+  let content: React.ReactNode;
+  if (folders.error && !folderList) {
+    content = <ErrorBanner message={`Folders could not be loaded: ${folders.error}`} onRetry={folders.reload} />;
+  } else if (!folderList) {
+    content = <LoadingState label="Loading folders…" />;
+  } else if (!folder) {
+    content = (
+      <EmptyState title="No folders yet">
+        Folders appear here once they exist on the server and have been synced.
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <div className="documents-layout">
+        <div className="folder-pane">
+          <h1 className="folder-pane-title">Documents</h1>
+          <FolderTree folders={folderList} selectedId={folderId} onSelect={chooseFolder} />
+        </div>
+        <FolderContent
+          folder={folder}
+          query={query}
+          searched={searched}
+          onQueryChange={setQuery}
+          windows={windows}
+          selection={selection}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <DetailPane detailLabel="Document details" detail={<DocumentDetail id={selection.selectedId} />}>
+      <div className="documents-main">
+        {content}
+        <TransfersPanel />
+      </div>
+    </DetailPane>
+  );
+}

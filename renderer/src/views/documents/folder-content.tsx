@@ -1,0 +1,146 @@
+/**
+ * The selected folder's content: its documents (virtualized, searchable) and the drop zone for
+ * uploads (drag files anywhere onto it, or "Upload" to pick them).
+ */
+import { useDropzone } from 'react-dropzone';
+import type { DocumentRow, Folder } from '../../../../preload/contract';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { Icon } from '../../components/icon';
+import { LoadingState } from '../../components/loading-state';
+import { SearchField } from '../../components/search-field';
+import type { ListSelection } from '../../components/use-list-selection';
+import type { RowWindows } from '../../components/use-row-windows';
+import { VirtualList } from '../../components/virtual-list';
+import { formatBytes, formatDate, pluralize } from '../../lib/format';
+import { documentStateLabel } from '../../lib/labels';
+import { useUpload } from './use-upload';
+
+export interface FolderContentProps {
+  folder: Folder;
+  query: string;
+  /** The query as searched (after the debounce). */
+  searched: string;
+  onQueryChange(query: string): void;
+  windows: RowWindows<DocumentRow>;
+  selection: ListSelection;
+}
+
+const rowHeight = 56;
+
+/** Renders the folder header, the document list or its empty state, and the drop zone around them. */
+export function FolderContent({ folder, query, searched, onQueryChange, windows, selection }: FolderContentProps) {
+  const upload = useUpload(folder.id);
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    onDrop: (files) => void upload(files),
+    noClick: true,
+    noKeyboard: true,
+    multiple: true,
+  });
+
+  const total = windows.total;
+  let summary = 'Loading…';
+  if (total !== null && windows.pending) summary = 'Searching…';
+  else if (total !== null)
+    summary = searched ? `${pluralize(total, 'document')} match "${searched}"` : pluralize(total, 'document');
+
+  let body: React.ReactNode;
+  if (total === null && windows.error) {
+    body = <ErrorBanner message={`Documents could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
+  } else if (total === null || (total === 0 && windows.pending)) {
+    body = <LoadingState label="Loading documents…" />;
+  } else if (total === 0 && searched) {
+    body = (
+      <EmptyState title={`No documents match "${searched}" in ${folder.name}`}>
+        Check the spelling or clear the search (Esc).
+      </EmptyState>
+    );
+  } else if (total === 0) {
+    body = (
+      <EmptyState
+        title="This folder is empty — drop files here or use Upload"
+        action={
+          <button type="button" className="button" onClick={open}>
+            <Icon name="upload" size={16} />
+            <span>Choose files…</span>
+          </button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
+        <VirtualList<DocumentRow>
+          label="Documents"
+          total={total}
+          getRow={windows.getRow}
+          onRangeChange={windows.requestRange}
+          rowHeight={rowHeight}
+          rowLabel={(document) => document.title}
+          renderRow={(document, { descriptionId }) => (
+            <div className="list-row">
+              <span className="file-badge" aria-hidden="true">
+                <Icon name="file" size={18} />
+              </span>
+              <div className="list-row-text">
+                <span className="list-row-primary">{document.title}</span>
+                <span className="list-row-secondary" id={descriptionId}>
+                  {document.name} · {formatBytes(document.size)} ·{' '}
+                  <span className="visually-hidden">{documentStateLabel[document.state]} · </span>updated{' '}
+                  {formatDate(document.updatedAt)}
+                </span>
+              </div>
+              <span className={`pill pill-${document.state}`} aria-hidden="true">
+                {documentStateLabel[document.state]}
+              </span>
+            </div>
+          )}
+          selectedId={selection.selectedId}
+          activeIndex={selection.activeIndex}
+          onActivate={selection.activate}
+          resetKey={`${folder.id}:${searched}`}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section
+      {...getRootProps({
+        role: 'region',
+        'aria-label': 'Drop files to upload',
+        className: isDragActive ? 'folder-content drop-zone drop-zone-active' : 'folder-content drop-zone',
+      })}
+    >
+      <input {...getInputProps({ 'aria-label': 'Choose files to upload' })} />
+      <header className="view-header folder-header">
+        <div className="folder-heading">
+          <h2 className="folder-title">{folder.name}</h2>
+          <p className="view-summary" aria-live="polite">
+            {summary}
+          </p>
+        </div>
+        <div className="folder-actions">
+          <SearchField
+            label="Search documents"
+            placeholder={`Search in ${folder.name}`}
+            value={query}
+            onChange={onQueryChange}
+          />
+          <button type="button" className="button button-primary" onClick={open}>
+            <Icon name="upload" size={16} />
+            <span>Upload</span>
+          </button>
+        </div>
+      </header>
+      <div className="view-body">{body}</div>
+      {isDragActive ? (
+        <div className="drop-overlay" aria-hidden="true">
+          <Icon name="upload" size={28} />
+          <span>Drop to upload to {folder.name}</span>
+        </div>
+      ) : null}
+    </section>
+  );
+}

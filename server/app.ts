@@ -1,0 +1,69 @@
+/**
+ * The reference service's HTTP app: Fastify with the contract's operations bound by operationId,
+ * RFC 9457 problems for every error, and the contract and changelog served without auth
+ * (DESIGN §3 Versioning).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadContract } from './contract/spec';
+import type { ServiceStore } from './db/store';
+import { maxUploadBytes } from './files/upload';
+import { createAuthenticator } from './http/auth';
+import { bindOperations } from './http/bind';
+import { installProblemHandlers } from './http/errors';
+import { createHandlers } from './operations';
+
+/** Where the service publishes its contract and changelog (DESIGN §3); these are not operations. */
+export const metaRoutes = {
+  openapiJson: '/openapi.json',
+  openapiYaml: '/openapi.yaml',
+  changelog: '/changelog',
+} as const;
+
+const changelogPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'API-CHANGELOG.md');
+
+/** Options for buildApp. */
+export interface AppOptions {
+  logger: boolean;
+  /** Lifetime of access tokens, seconds. */
+  accessTokenTtlSeconds: number;
+}
+
+/** Builds (but does not start) the service's Fastify app over a store. */
+export async function buildApp(store: ServiceStore, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  app.decorateRequest('userId', null);
+  app.decorateRequest('validated', null);
+  installProblemHandlers(app);
+  // Downloads are attachments of any type: never let a browser sniff them into something else.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
+  await app.register(multipart, {
+    limits: { fileSize: maxUploadBytes, files: 1, fields: 10, parts: 20, fieldSize: 1024 },
+  });
+
+  const { text, contract } = loadContract();
+  const json = JSON.stringify(contract);
+  app.get(metaRoutes.openapiJson, (_req, reply) => reply.type('application/json; charset=utf-8').send(json));
+  app.get(metaRoutes.openapiYaml, (_req, reply) => reply.type('application/yaml; charset=utf-8').send(text));
+  app.get(metaRoutes.changelog, (_req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(readFileSync(changelogPath, 'utf8')),
+  );
+
+  bindOperations(
+    app,
+    contract,
+    createHandlers({ store, accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+    createAuthenticator(store.users),
+  );
+  return app;
+}

@@ -1,0 +1,162 @@
+/**
+ * A table of one record type of the contract: the columns that queries use, the record's JSON in
+ * `data`, an optional FTS5 search row, and the change-feed entry. Every write validates the record
+ * against its contract schema, bumps `version`, sets `updatedAt` and records the change.
+ */
+import type { ValidateFunction } from 'ajv';
+import type { ContractAjv } from '../contract/ajv';
+import type { ChangeFeed, ChangeType } from '../sync/feed';
+import type { Db } from './schema';
+
+/** Fields every record of the contract has. */
+export interface BaseRecord {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A column value. */
+export type ColumnValue = string | number | null;
+
+/** How one record type maps onto its table. */
+export interface RecordTableConfig<T extends BaseRecord, E> {
+  table: string;
+  type: ChangeType;
+  /** Name of the record's schema in the contract's `components.schemas`. */
+  schema: string;
+  /** Names of the table's columns besides `id`, `version` and `data`. */
+  columnNames: string[];
+  /** Values of `columnNames`, from the record and the write's extras. */
+  columns: (record: T, extras: E) => Record<string, ColumnValue>;
+  /** The user the record belongs to (null: every signed-in user may see it). */
+  owner?: (record: T, extras: E) => string | null;
+  /** The FTS5 table and the text it indexes for a record. */
+  search?: { table: string; text: (record: T, extras: E) => string };
+}
+
+/** The record body a write supplies: everything except the fields the table maintains. */
+export type RecordBody<T extends BaseRecord> = Omit<T, keyof BaseRecord>;
+
+/** Reads and writes one record type. */
+export class RecordTable<T extends BaseRecord, E = undefined> {
+  readonly config: RecordTableConfig<T, E>;
+  private readonly feed: ChangeFeed;
+  private readonly validate: ValidateFunction;
+  private readonly getStmt;
+  private readonly insertStmt;
+  private readonly updateStmt;
+  private readonly deleteStmt;
+  private readonly rowidStmt;
+  private readonly searchInsert;
+  private readonly searchDelete;
+
+  constructor(db: Db, feed: ChangeFeed, ajv: ContractAjv, config: RecordTableConfig<T, E>) {
+    this.feed = feed;
+    this.config = config;
+    this.validate = ajv.getSchema(`contract#/$defs/${config.schema}`) as ValidateFunction;
+    const cols = ['id', 'version', 'data', ...config.columnNames];
+    this.getStmt = db.prepare(`SELECT data FROM ${config.table} WHERE id = ?`).pluck();
+    this.insertStmt = db.prepare(
+      `INSERT INTO ${config.table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`,
+    );
+    this.updateStmt = db.prepare(
+      `UPDATE ${config.table} SET ${cols
+        .slice(1)
+        .map((c) => `${c} = @${c}`)
+        .join(', ')} WHERE id = @id`,
+    );
+    this.deleteStmt = db.prepare(`DELETE FROM ${config.table} WHERE id = ?`);
+    this.rowidStmt = db.prepare(`SELECT rowid FROM ${config.table} WHERE id = ?`).pluck();
+    this.searchInsert = config.search
+      ? db.prepare(`INSERT INTO ${config.search.table} (rowid, text) VALUES (?, ?)`)
+      : null;
+    this.searchDelete = config.search ? db.prepare(`DELETE FROM ${config.search.table} WHERE rowid = ?`) : null;
+  }
+
+  /** The record's JSON text, or undefined. */
+  getJson(id: string): string | undefined {
+    return this.getStmt.get(id) as string | undefined;
+  }
+
+  /** The record, or undefined. */
+  get(id: string): T | undefined {
+    const json = this.getJson(id);
+    return json === undefined ? undefined : (JSON.parse(json) as T);
+  }
+
+  /**
+   * Creates (no such id) or replaces the record `id` with `body`, bumping its version. `times` may
+   * set `createdAt` of a new record and the change time `updatedAt` (ISO 8601 UTC, default now).
+   * Throws when the result does not match the contract.
+   */
+  write(id: string, body: RecordBody<T>, extras: E, times: { createdAt?: string; updatedAt?: string } = {}): T {
+    const existing = this.get(id);
+    const at = times.updatedAt ?? new Date().toISOString();
+    const record = {
+      id,
+      version: (existing?.version ?? 0) + 1,
+      ...body,
+      createdAt: existing?.createdAt ?? times.createdAt ?? at,
+      updatedAt: at,
+    } as T;
+    this.store(record, extras, existing !== undefined);
+    return record;
+  }
+
+  /** Deletes the record and records a tombstone. Returns false when there was none. */
+  remove(id: string, extras: E, at = new Date().toISOString()): boolean {
+    const existing = this.get(id);
+    if (!existing) return false;
+    const rowid = this.rowidStmt.get(id) as number;
+    this.searchDelete?.run(rowid);
+    this.deleteStmt.run(id);
+    this.feed.record(
+      this.config.type,
+      id,
+      'delete',
+      existing.version + 1,
+      null,
+      this.config.owner?.(existing, extras) ?? null,
+      at,
+    );
+    return true;
+  }
+
+  /** Re-indexes the search text of an existing record (e.g. after a related record changed). */
+  reindex(record: T, extras: E): void {
+    if (!this.config.search) return;
+    const rowid = this.rowidStmt.get(record.id) as number;
+    this.searchDelete?.run(rowid);
+    this.searchInsert?.run(rowid, this.config.search.text(record, extras));
+  }
+
+  private store(record: T, extras: E, exists: boolean): void {
+    if (!this.validate(record)) {
+      const first = this.validate.errors?.[0];
+      throw new Error(
+        `Invalid ${this.config.type} record: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
+      );
+    }
+    const data = JSON.stringify(record);
+    const params = { id: record.id, version: record.version, data, ...this.config.columns(record, extras) };
+    let rowid: number;
+    if (exists) {
+      this.updateStmt.run(params);
+      rowid = this.rowidStmt.get(record.id) as number;
+      this.searchDelete?.run(rowid);
+    } else {
+      rowid = Number(this.insertStmt.run(params).lastInsertRowid);
+    }
+    this.searchInsert?.run(rowid, this.config.search?.text(record, extras));
+    this.feed.record(
+      this.config.type,
+      record.id,
+      'upsert',
+      record.version,
+      data,
+      this.config.owner?.(record, extras) ?? null,
+      record.updatedAt,
+    );
+  }
+}

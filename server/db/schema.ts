@@ -1,0 +1,99 @@
+/**
+ * The service's SQLite schema and connection settings. Entity tables keep the columns that queries
+ * filter and sort on, plus `data`: the record's JSON exactly as the contract shapes it, so lists and
+ * the change feed splice stored JSON instead of re-serializing rows.
+ */
+import Database from 'better-sqlite3';
+
+/** A better-sqlite3 connection. */
+export type Db = Database.Database;
+
+/** Schema version stored in `PRAGMA user_version`. */
+export const schemaVersion = 1;
+
+const ddl = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE companies (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE, updated_at TEXT NOT NULL,
+  version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX companies_name ON companies (name, id);
+CREATE INDEX companies_updated ON companies (updated_at, id);
+CREATE VIRTUAL TABLE company_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+
+CREATE TABLE contacts (
+  id TEXT PRIMARY KEY, last_name TEXT NOT NULL COLLATE NOCASE, first_name TEXT NOT NULL COLLATE NOCASE,
+  company_id TEXT REFERENCES companies (id), state TEXT NOT NULL, updated_at TEXT NOT NULL,
+  version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX contacts_name ON contacts (last_name, first_name, id);
+CREATE INDEX contacts_updated ON contacts (updated_at, id);
+CREATE INDEX contacts_company ON contacts (company_id);
+CREATE VIRTUAL TABLE contact_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+
+CREATE TABLE users (
+  id TEXT PRIMARY KEY REFERENCES contacts (id), email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT NOT NULL, roles TEXT NOT NULL);
+CREATE TABLE access_tokens (
+  token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE, expires_at TEXT NOT NULL);
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE, expires_at TEXT NOT NULL);
+
+CREATE TABLE calendar_events (
+  id TEXT PRIMARY KEY, starts_at TEXT NOT NULL, ends_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX calendar_events_starts ON calendar_events (starts_at, id);
+CREATE TABLE calendar_recipients (
+  event_id TEXT NOT NULL REFERENCES calendar_events (id) ON DELETE CASCADE, email TEXT NOT NULL COLLATE NOCASE,
+  name TEXT NOT NULL COLLATE NOCASE, contact_id TEXT, response TEXT NOT NULL, PRIMARY KEY (event_id, email));
+CREATE INDEX calendar_recipients_name ON calendar_recipients (event_id, name, email);
+
+CREATE TABLE folders (
+  id TEXT PRIMARY KEY, parent_id TEXT REFERENCES folders (id), name TEXT NOT NULL COLLATE NOCASE,
+  updated_at TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX folders_parent ON folders (parent_id, name);
+
+CREATE TABLE documents (
+  id TEXT PRIMARY KEY, folder_id TEXT NOT NULL REFERENCES folders (id), name TEXT NOT NULL COLLATE NOCASE,
+  updated_at TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX documents_folder ON documents (folder_id, name, id);
+CREATE VIRTUAL TABLE document_search USING fts5 (text, tokenize = 'unicode61 remove_diacritics 2');
+
+CREATE TABLE notifications (
+  id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE, state TEXT NOT NULL,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, version INTEGER NOT NULL, data TEXT NOT NULL);
+CREATE INDEX notifications_user ON notifications (user_id, created_at, id);
+
+CREATE TABLE changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, id TEXT NOT NULL, op TEXT NOT NULL,
+  version INTEGER NOT NULL, data TEXT, owner_id TEXT, changed_at TEXT NOT NULL, UNIQUE (type, id));
+CREATE INDEX changes_tombstones ON changes (op, changed_at) WHERE op = 'delete';
+
+CREATE TABLE idempotency (
+  user_id TEXT NOT NULL, key TEXT NOT NULL, operation_id TEXT NOT NULL, status INTEGER,
+  etag TEXT, body TEXT, created_at TEXT NOT NULL, PRIMARY KEY (user_id, key));
+`;
+
+/**
+ * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
+ * keys on, 5 s busy timeout. Throws when the file was written by a newer schema version.
+ */
+export function openDatabase(file: string): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -16384');
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > schemaVersion) {
+    db.close();
+    throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
+  }
+  if (version < schemaVersion) {
+    db.transaction(() => {
+      db.exec(ddl);
+      db.pragma(`user_version = ${schemaVersion}`);
+    })();
+  }
+  return db;
+}

@@ -1,0 +1,151 @@
+/**
+ * Users (contacts who may sign in), password hashes (scrypt) and tokens. Access and refresh tokens
+ * are random opaque strings (32 bytes, base64url); only their SHA-256 is stored, with an expiry.
+ * A refresh token is single-use: using it rotates it (OAuth 2.0 Security BCP, RFC 9700 §4.14.2).
+ */
+import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { components } from '../../api/generated/schema';
+import type { Contact } from './contacts';
+import type { Db } from './schema';
+
+/** The contract's CurrentUser. */
+export type CurrentUser = components['schemas']['CurrentUser'];
+/** A role of a user. */
+export type Role = CurrentUser['roles'][number];
+
+/** Tokens issued by a sign-in or a refresh. Times are ISO 8601 UTC; `expiresIn` is seconds. */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  expiresAt: string;
+}
+
+/** Lifetime of a refresh token, seconds (30 days). */
+export const refreshTokenTtlSeconds = 30 * 24 * 3600;
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
+const scryptParams = { N: 16384, r: 8, p: 1 };
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Users and tokens repository. */
+export class UserRepo {
+  private readonly db: Db;
+  private readonly stmts;
+  /** A hash to compare against when the user is unknown, so both paths take the same time (made on first use). */
+  private decoyHash: string | null = null;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.stmts = {
+      insert: db.prepare('INSERT INTO users (id, email, password_hash, roles) VALUES (?, ?, ?, ?)'),
+      byEmail: db.prepare('SELECT id, password_hash AS hash FROM users WHERE email = ?'),
+      byId: db.prepare('SELECT u.email, u.roles, c.data FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?'),
+      firstId: db.prepare('SELECT id FROM users ORDER BY rowid LIMIT 1').pluck(),
+      insertAccess: db.prepare('INSERT INTO access_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+      insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+      access: db.prepare('SELECT user_id FROM access_tokens WHERE token_hash = ? AND expires_at > ?').pluck(),
+      takeRefresh: db
+        .prepare('DELETE FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? RETURNING user_id')
+        .pluck(),
+      purgeAccess: db.prepare('DELETE FROM access_tokens WHERE expires_at <= ?'),
+      purgeRefresh: db.prepare('DELETE FROM refresh_tokens WHERE expires_at <= ?'),
+    };
+  }
+
+  /** Makes the contact a user who signs in with `email` and `password`. */
+  create(contact: Contact, email: string, password: string, roles: Role[]): void {
+    this.stmts.insert.run(contact.id, email, hashPassword(password), JSON.stringify(roles));
+  }
+
+  /** The id of the first user created (the demo user), or undefined when there is none. */
+  firstUserId(): string | undefined {
+    return this.stmts.firstId.get() as string | undefined;
+  }
+
+  /** Checks a user name (e-mail, case-insensitive) and password; resolves the user id or null. */
+  async verifyPassword(email: string, password: string): Promise<string | null> {
+    const row = this.stmts.byEmail.get(email) as { id: string; hash: string } | undefined;
+    if (!row) this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    const ok = await verifyPassword(password, row?.hash ?? (this.decoyHash as string));
+    return row && ok ? row.id : null;
+  }
+
+  /** The signed-in user's profile, or undefined when the user no longer exists. */
+  currentUser(userId: string): CurrentUser | undefined {
+    const row = this.stmts.byId.get(userId) as { email: string; roles: string; data: string } | undefined;
+    if (!row) return undefined;
+    const c = JSON.parse(row.data) as Contact;
+    return {
+      id: c.id,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: row.email,
+      jobTitle: c.jobTitle,
+      companyId: c.companyId,
+      roles: JSON.parse(row.roles) as Role[],
+    };
+  }
+
+  /** Issues a new access token (lifetime `accessTtlSeconds`) and refresh token for a user. */
+  issueTokens(userId: string, accessTtlSeconds: number, now = Date.now()): IssuedTokens {
+    const accessToken = newToken();
+    const refreshToken = newToken();
+    const expiresAt = new Date(now + accessTtlSeconds * 1000).toISOString();
+    const nowIso = new Date(now).toISOString();
+    this.db.transaction(() => {
+      this.stmts.purgeAccess.run(nowIso);
+      this.stmts.purgeRefresh.run(nowIso);
+      this.stmts.insertAccess.run(sha256(accessToken), userId, expiresAt);
+      this.stmts.insertRefresh.run(
+        sha256(refreshToken),
+        userId,
+        new Date(now + refreshTokenTtlSeconds * 1000).toISOString(),
+      );
+    })();
+    return { accessToken, refreshToken, expiresIn: accessTtlSeconds, expiresAt };
+  }
+
+  /**
+   * Consumes a refresh token and issues new tokens (rotation). Returns null when the token is
+   * unknown, expired or already used.
+   */
+  rotate(refreshToken: string, accessTtlSeconds: number): { userId: string; tokens: IssuedTokens } | null {
+    const userId = this.stmts.takeRefresh.get(sha256(refreshToken), new Date().toISOString()) as string | undefined;
+    if (!userId) return null;
+    return { userId, tokens: this.issueTokens(userId, accessTtlSeconds) };
+  }
+
+  /** The user id of a valid access token, or null. */
+  verifyAccessToken(accessToken: string): string | null {
+    return (this.stmts.access.get(sha256(accessToken), new Date().toISOString()) as string | undefined) ?? null;
+  }
+}
+
+/** Hashes a password with scrypt: `scrypt$<salt b64>$<hash b64>`. */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16);
+  const hash = scryptSync(password, salt, 32, scryptParams);
+  return `scrypt$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, scryptParams);
+  return timingSafeEqual(actual, expected);
+}

@@ -1,0 +1,34 @@
+/**
+ * `Content-Disposition: attachment` (RFC 6266) with an ASCII `filename` fallback and the exact name
+ * in `filename*` (RFC 8187, UTF-8 percent-encoding).
+ */
+
+/** The Content-Disposition value for downloading a file named `name`. */
+export function attachmentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Makes an uploaded file name safe to store: drops any directory part and control characters, trims
+ * it and caps it at 255 characters (keeping the extension). Returns '' when nothing is left.
+ */
+export function sanitizeFileName(raw: string): string {
+  // Browsers send `"`, CR and LF in multipart file names as %22, %0D and %0A (WHATWG HTML,
+  // "multipart/form-data encoding algorithm"); undo that first.
+  const decoded = raw.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
+  const base = decoded.split(/[/\\]/).pop() ?? '';
+  const clean = [...base]
+    .filter((ch) => {
+      const code = ch.charCodeAt(0);
+      return code > 0x1f && code !== 0x7f;
+    })
+    .join('')
+    .trim();
+  if (clean === '.' || clean === '..') return '';
+  if (clean.length <= 255) return clean;
+  const dot = clean.lastIndexOf('.');
+  const ext = dot > 0 && clean.length - dot <= 16 ? clean.slice(dot) : '';
+  return clean.slice(0, 255 - ext.length) + ext;
+}

@@ -1,0 +1,110 @@
+/**
+ * Binds the contract's operations to handlers by operationId: method and path come from
+ * `api/openapi.yaml`, never from server code. Query parameters and headers are validated (with type
+ * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12);
+ * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`.
+ * Protected operations authenticate first (401 before 400).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../api/generated/schema';
+import { sharedContractAjv } from '../contract/ajv';
+import { type Contract, listOperations, resolveRef } from '../contract/spec';
+import { validationProblem } from './problem';
+import { bodyCheck, parameterCheck } from './request-checks';
+
+type Ops = operations;
+/** The operationIds of the contract. */
+export type OperationId = keyof Ops;
+type Part<K extends OperationId, P extends 'query' | 'header'> = NonNullable<Ops[K]['parameters'][P]>;
+type JsonBody<K extends OperationId> = Ops[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : undefined;
+
+/** What a handler gets: the validated request parts and the signed-in user (null only without auth). */
+export interface OperationContext<K extends OperationId> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  query: Part<K, 'query'>;
+  headers: Part<K, 'header'>;
+  body: JsonBody<K>;
+  userId: string;
+}
+
+/** A handler returns a JSON-able value, a JSON text (string), or the reply it has sent itself. */
+export type OperationHandlers = { [K in OperationId]: (ctx: OperationContext<K>) => Promise<unknown> | unknown };
+
+/**
+ * Registers one route per contract operation. Throws when an operation has no handler or a handler
+ * names no operation, so the server always implements the whole contract.
+ */
+export function bindOperations(
+  app: FastifyInstance,
+  contract: Contract,
+  handlers: OperationHandlers,
+  authenticate: (request: FastifyRequest) => string,
+): void {
+  const params = sharedContractAjv(contract, { coerceTypes: true, useDefaults: true });
+  const bodies = sharedContractAjv(contract);
+  const ops = listOperations(contract);
+  const extra = Object.keys(handlers).filter((id) => !ops.some((o) => o.operationId === id));
+  if (extra.length) throw new Error(`Handlers for operations the contract does not have: ${extra.join(', ')}`);
+
+  for (const op of ops) {
+    const handler = (handlers as Record<string, OperationHandlers[OperationId]>)[op.operationId];
+    if (!handler) throw new Error(`The contract's operation ${op.operationId} has no handler.`);
+    const query = parameterCheck(params, op.parameters, 'query');
+    const header = parameterCheck(params, op.parameters, 'header');
+    const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;
+    const jsonSchema = requestBody?.content['application/json']?.schema;
+    const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
+
+    app.route({
+      method: op.method,
+      url: op.path,
+      onRequest: async (request) => {
+        request.userId = op.requiresAuth ? authenticate(request) : null;
+      },
+      preValidation: async (request) => {
+        const values = { ...(request.query as object) };
+        const headers: Record<string, unknown> = {};
+        for (const name of header.names.keys())
+          if (request.headers[name] !== undefined) headers[name] = request.headers[name];
+        const errors = [...query.check(values), ...header.check(headers)];
+        if (checkBody) {
+          if (request.body === undefined || request.body === null) {
+            if (requestBody?.required) errors.push({ pointer: '/body', detail: 'is required: send a JSON object' });
+            else request.body = {};
+          }
+          if (request.body !== undefined && request.body !== null) errors.push(...checkBody(request.body));
+        }
+        if (errors.length) throw validationProblem(errors);
+        const named: Record<string, unknown> = {};
+        for (const [lower, value] of Object.entries(headers)) named[header.names.get(lower) ?? lower] = value;
+        request.validated = { query: values, headers: named };
+      },
+      handler: async (request, reply) => {
+        const ctx = {
+          request,
+          reply,
+          query: request.validated?.query ?? {},
+          headers: request.validated?.headers ?? {},
+          body: checkBody ? request.body : undefined,
+          userId: request.userId ?? '',
+        } as OperationContext<OperationId>;
+        const result = await (handler as (c: OperationContext<OperationId>) => unknown)(ctx);
+        if (result === reply) return reply;
+        if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(result);
+        return reply.send(result);
+      },
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, or null for operations without auth. */
+    userId: string | null;
+    /** Query parameters and headers (by their contract names) after validation (coerced, defaults applied). */
+    validated: { query: Record<string, unknown>; headers: Record<string, unknown> } | null;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * RFC 9457 problem details (`application/problem+json`): the one shape of every error the service
+ * answers. Handlers throw `ProblemError`; the app's error handler turns it (and any other error) into
+ * a problem document without leaking internals.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components } from '../../api/generated/schema';
+
+/** The contract's Problem schema. */
+export type Problem = components['schemas']['Problem'];
+/** One entry of `Problem.errors`: a JSON pointer (RFC 6901) and what is wrong there. */
+export type ProblemFieldError = NonNullable<Problem['errors']>[number];
+/** The problem types the contract enumerates. */
+export type ProblemType = Problem['type'];
+
+const titles: Record<ProblemType, string> = {
+  '/problems/validation': 'The request is not valid',
+  '/problems/unauthorized': 'Sign-in required',
+  '/problems/forbidden': 'Not allowed',
+  '/problems/not-found': 'Not found',
+  '/problems/conflict': 'Conflict',
+  '/problems/gone': 'Gone',
+  '/problems/too-large': 'Too large',
+  '/problems/range-not-satisfiable': 'Range not satisfiable',
+  '/problems/rate-limited': 'Too many requests',
+  '/problems/internal': 'Internal error',
+};
+
+/** An error that becomes a problem response with the given status and type. */
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly type: ProblemType;
+  readonly errors?: ProblemFieldError[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    status: number,
+    type: ProblemType,
+    detail: string,
+    extra: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+    this.status = status;
+    this.type = type;
+    this.errors = extra.errors;
+    this.headers = extra.headers;
+  }
+}
+
+/** 400 `/problems/validation` with one entry per bad field. */
+export function validationProblem(errors: ProblemFieldError[], detail?: string): ProblemError {
+  const summary = errors
+    .slice(0, 5)
+    .map((e) => `${e.pointer} ${e.detail}`)
+    .join('; ');
+  return new ProblemError(400, '/problems/validation', detail ?? `Fix the request and send it again: ${summary}.`, {
+    errors: errors.slice(0, 100),
+  });
+}
+
+/** 401 `/problems/unauthorized`. */
+export function unauthorized(detail: string): ProblemError {
+  return new ProblemError(401, '/problems/unauthorized', detail, { headers: { 'WWW-Authenticate': 'Bearer' } });
+}
+
+/** 404 `/problems/not-found` for a record kind and id. */
+export function notFound(what: string, id?: string): ProblemError {
+  return new ProblemError(404, '/problems/not-found', id ? `No ${what} with id ${id} exists.` : `No ${what} exists.`);
+}
+
+/** Builds the problem document for a request. */
+export function problemBody(request: FastifyRequest, error: ProblemError): Problem {
+  const body: Problem = {
+    type: error.type,
+    title: titles[error.type],
+    status: error.status,
+    detail: error.message.slice(0, 2000),
+    instance: request.url.split('?')[0].slice(0, 2000),
+  };
+  if (error.errors?.length) body.errors = error.errors;
+  return body;
+}
+
+/** Sends a problem response. */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ProblemError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .send(JSON.stringify(problemBody(request, error)));
+}

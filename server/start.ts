@@ -1,0 +1,76 @@
+/**
+ * Starts the reference BRM service (shared agreement 1): opens (or creates and seeds) the data in
+ * `dataDir`, binds the contract's operations and listens on `host:port`.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp } from './app';
+import { ServiceStore } from './db/store';
+import { type DemoOptions, demoCredentials, isSeeded, seedDemo } from './demo/seed';
+
+export type { ServiceStore } from './db/store';
+
+/** Options of startService. */
+export interface StartServiceOptions {
+  /** SQLite db + files on disk live here; seeded with demo data when empty, reused otherwise. */
+  dataDir: string;
+  /** 0 = pick a free port (default 0). */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** Log requests as JSON lines (pino) to stdout; default false. */
+  logger?: boolean;
+  /** Size of the demo data set when seeding (defaults 2000/200/500/300/50, seed 20261122). */
+  demo?: Partial<DemoOptions>;
+  /** Lifetime of access tokens, seconds (default 900). */
+  accessTokenTtlSeconds?: number;
+}
+
+/** A running service. */
+export interface RunningService {
+  /** e.g. http://127.0.0.1:43123 (no trailing slash). */
+  url: string;
+  /** The demo user (an e-mail and a password). */
+  credentials: { username: string; password: string };
+  /** The service's data layer, used by handlers and by tests to make changes. */
+  store: ServiceStore;
+  /** How long seeding took, ms (0 when the data dir was already seeded). */
+  seedMs: number;
+  /** Stops listening, closes open connections and the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the service. Throws when the data dir cannot be opened (e.g. a database from a newer
+ * version) or the port cannot be bound.
+ */
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const store = new ServiceStore(dataDir);
+  try {
+    const seedMs = isSeeded(store) ? 0 : await seedDemo(store, options.demo);
+    const app = await buildApp(store, {
+      logger: options.logger ?? false,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+    });
+    const host = options.host ?? '127.0.0.1';
+    await app.listen({ port: options.port ?? 0, host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    let stopped: Promise<void> | null = null;
+    return {
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      credentials: { ...demoCredentials },
+      store,
+      seedMs,
+      stop: () => {
+        stopped ??= app.close().then(() => store.close());
+        return stopped;
+      },
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

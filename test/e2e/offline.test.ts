@@ -1,0 +1,61 @@
+/**
+ * Offline is a normal state (DESIGN §4): when the service goes away the app says "Offline" and
+ * keeps browsing from its cache; when the service comes back on the same address it says
+ * "Synced" again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
+import {
+  expectNoPageProblems,
+  navItem,
+  region,
+  signInAndSync,
+  stepTimeoutMs,
+  syncStateTimeoutMs,
+  waitForCount,
+  waitForSyncState,
+} from '../helpers/e2e-steps';
+
+describe('offline', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    await signInAndSync(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('says "Offline" in "Sync status" when the service stops', { timeout: syncStateTimeoutMs + 20_000 }, async () => {
+    const { page } = app;
+    await navItem(page, 'Contacts').click();
+    await waitForCount(page.getByRole('listbox', { name: 'Contacts', exact: true }).getByRole('option'));
+    await app.stopService();
+    await waitForSyncState(page, 'Offline');
+    await app.screenshot('offline');
+    await app.axeScan('offline');
+  });
+
+  it('keeps listing and searching contacts from the cache while offline', async () => {
+    const { page } = app;
+    const list = page.getByRole('listbox', { name: 'Contacts', exact: true });
+    await navItem(page, 'Calendar').click();
+    await navItem(page, 'Contacts').click();
+    const before = await waitForCount(list.getByRole('option'));
+    const { rows } = await app.host.core.handlers['contacts.list']({ offset: 5, limit: 1 });
+    const query = `${rows[0].firstName} ${rows[0].lastName}`;
+    await page.getByRole('searchbox', { name: 'Search contacts' }).pressSequentially(query);
+    await list.getByRole('option', { name: query }).first().waitFor({ timeout: stepTimeoutMs });
+    await expect.poll(() => list.getByRole('option').count(), { timeout: stepTimeoutMs }).toBeLessThan(before);
+    await list.getByRole('option', { name: query }).first().click();
+    await expect(region(page, 'Contact details').textContent()).resolves.toContain(rows[0].lastName);
+    await expect(page.getByRole('status', { name: 'Sync status' }).textContent()).resolves.toContain('Offline');
+  });
+
+  it('returns to "Synced" when the service is back on the same address', { timeout: syncStateTimeoutMs + 20_000 }, async () => {
+    await app.restartService();
+    await waitForSyncState(app.page, 'Synced');
+    expectNoPageProblems(app);
+  });
+});

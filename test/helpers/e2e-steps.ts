@@ -1,0 +1,159 @@
+/**
+ * User-level steps shared by the end-to-end scenarios. Every locator uses the accessible names the
+ * renderer promises (roles and labels), never CSS classes, so the tests read as what a user does.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { E2eApp } from './e2e-harness';
+import { repoRoot } from './e2e-harness';
+
+/** How long a step may wait for the app to show something (ms). Generous: CI machines are slow. */
+export const stepTimeoutMs = 30_000;
+/** How long to wait for the sync state to change after the service goes away or comes back (ms). */
+export const syncStateTimeoutMs = 100_000;
+
+/** The main navigation. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** A main-navigation item (a link or a button) by its name, e.g. "Contacts". */
+export function navItem(page: Page, name: string): Locator {
+  const nav = mainNav(page);
+  return nav.getByRole('link', { name }).or(nav.getByRole('button', { name })).first();
+}
+
+/** A labelled region (role="region"), e.g. "Contact details". */
+export function region(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** The always-visible sync status. */
+export function syncStatus(page: Page): Locator {
+  return page.getByRole('status', { name: 'Sync status' });
+}
+
+/** Fills the sign-in form and presses "Sign in". */
+export async function submitSignIn(app: E2eApp, credentials: { username: string; password: string }): Promise<void> {
+  const { page } = app;
+  await page.getByLabel('Server URL', { exact: true }).fill(app.service.url);
+  await page.getByLabel('E-mail', { exact: true }).fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in with the demo credentials and waits until the first sync has finished ("Synced"). */
+export async function signInAndSync(app: E2eApp): Promise<void> {
+  await submitSignIn(app, app.service.credentials);
+  await mainNav(app.page).waitFor({ timeout: stepTimeoutMs });
+  await waitForSyncState(app.page, 'Synced');
+}
+
+/**
+ * Calls `probe` every `intervalMs` until `accept` holds for its answer; resolves to that answer.
+ * Usable outside a test body (e.g. in `beforeAll`). Throws after `timeoutMs` with `what` and the last answer.
+ */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  { timeoutMs = stepTimeoutMs, intervalMs = 250 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() >= deadline) {
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}; last seen: ${JSON.stringify(value)}`);
+    }
+    await new Promise((done) => setTimeout(done, intervalMs));
+  }
+}
+
+/**
+ * Waits until the sync status says `state` ("Synced", "Offline" or "Syncing"). "Synced" also
+ * requires that it no longer says "Offline". While waiting, presses "Sync now" when the app offers
+ * one, so the check does not depend on the background interval.
+ */
+export async function waitForSyncState(page: Page, state: 'Synced' | 'Offline' | 'Syncing', timeoutMs = syncStateTimeoutMs): Promise<void> {
+  const status = syncStatus(page);
+  const syncNow = page.getByRole('button', { name: /sync now/i });
+  let lastPress = 0;
+  await eventually(
+    `"Sync status" to say "${state}"`,
+    async () => {
+      const text = ((await status.textContent()) ?? '').trim();
+      const reached = text.includes(state) && (state !== 'Synced' || !text.includes('Offline'));
+      if (!reached && Date.now() - lastPress > 5_000 && (await syncNow.count()) > 0 && (await syncNow.first().isEnabled())) {
+        lastPress = Date.now();
+        await syncNow.first().click();
+      }
+      return { text, reached };
+    },
+    (seen) => seen.reached,
+    { timeoutMs, intervalMs: 500 },
+  );
+}
+
+/** The number shown by the "Unread notifications" badge (0 when the badge is absent). */
+export async function unreadBadgeCount(page: Page): Promise<number> {
+  const badge = mainNav(page).getByLabel('Unread notifications', { exact: true });
+  if ((await badge.count()) === 0) return 0;
+  const text = ((await badge.first().textContent()) ?? '').trim();
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isInteger(count)) throw new Error(`"Unread notifications" shows "${text}", not a number`);
+  return count;
+}
+
+/** A file to drop: its name, MIME type and bytes. */
+export interface DroppedFile {
+  name: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** Reads a file from test/fixtures. */
+export function readFixture(name: string): Promise<Buffer> {
+  return readFile(join(repoRoot, 'test/fixtures', name));
+}
+
+/**
+ * Drops files on `target` as a user dragging them from the desktop would: builds a DataTransfer
+ * holding real `File`s (made in the page from the bytes passed in) and dispatches dragenter,
+ * dragover and drop on the target.
+ */
+export async function dropFiles(target: Locator, files: DroppedFile[]): Promise<void> {
+  const specs = files.map((file) => ({ name: file.name, mimeType: file.mimeType, base64: file.bytes.toString('base64') }));
+  const dataTransfer = await target.page().evaluateHandle((fileSpecs) => {
+    // Runs in the page: DataTransfer is a DOM class (not in this file's Node typings).
+    const { DataTransfer: PageDataTransfer } = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: File): void } };
+    };
+    const transfer = new PageDataTransfer();
+    for (const spec of fileSpecs) {
+      const binary = atob(spec.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      transfer.items.add(new File([bytes], spec.name, { type: spec.mimeType }));
+    }
+    return transfer;
+  }, specs);
+  for (const type of ['dragenter', 'dragover', 'drop']) {
+    await target.dispatchEvent(type, { dataTransfer });
+  }
+  await dataTransfer.dispose();
+}
+
+/** Waits until `locator` matches at least `min` elements; resolves to the count. */
+export function waitForCount(locator: Locator, min = 1, timeoutMs = stepTimeoutMs): Promise<number> {
+  return eventually(`${locator} to match at least ${min} element(s)`, () => locator.count(), (count) => count >= min, { timeoutMs });
+}
+
+/** Asserts that the page reported no uncaught errors and no Content-Security-Policy violations. */
+export function expectNoPageProblems(app: E2eApp): void {
+  expect(app.problems.pageErrors, 'uncaught errors in the page').toEqual([]);
+  const cspViolations = app.problems.consoleErrors.filter((text) => /Content Security Policy/i.test(text));
+  expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+}

@@ -1,0 +1,35 @@
+/**
+ * Fixtures for the host and shell tests: a temporary built-renderer folder with a CSP meta tag,
+ * and a secret file beside it that no request may reach.
+ */
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The policy the fixture's index.html declares in its meta tag. */
+export const fixtureMetaCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws: wss:";
+
+/** A temporary folder holding `renderer/` (index.html, assets/app.js, assets/app.css, a symlink out) and `secret.txt`. */
+export interface RendererFixture {
+  root: string;
+  rendererDir: string;
+  secretPath: string;
+  remove(): Promise<void>;
+}
+
+/** Creates the fixture; call `remove()` when done. */
+export async function createRendererFixture(): Promise<RendererFixture> {
+  const root = await mkdtemp(join(tmpdir(), 'brm-host-renderer-'));
+  const rendererDir = join(root, 'renderer');
+  await mkdir(join(rendererDir, 'assets'), { recursive: true });
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${fixtureMetaCsp}" /><title>BRM Desktop</title></head><body><script type="module" src="./assets/app.js"></script></body></html>`,
+  );
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");\n');
+  await writeFile(join(rendererDir, 'assets', 'app.css'), 'body { margin: 0; }\n');
+  const secretPath = join(root, 'secret.txt');
+  await writeFile(secretPath, 'top secret\n');
+  await symlink(secretPath, join(rendererDir, 'assets', 'link.txt'));
+  return { root, rendererDir, secretPath, remove: () => rm(root, { recursive: true, force: true }) };
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Transfer } from '../../preload/contract';
+import { renderApp, signedInBridge } from './render-app';
+
+function file(name: string, bytes: number, type = 'application/pdf'): File {
+  return new File([new Uint8Array(bytes)], name, { type });
+}
+
+async function openDocuments(user: ReturnType<typeof renderApp>['user']) {
+  const nav = await screen.findByRole('navigation', { name: 'Main' });
+  await user.click(within(nav).getByRole('button', { name: 'Documents' }));
+  return screen.findByRole('tree', { name: 'Folders' });
+}
+
+describe('documents view', () => {
+  it('uploads picked files into the selected folder and shows their progress from transfer events', async () => {
+    const { user, bridge } = renderApp(signedInBridge());
+    const tree = await openDocuments(user);
+    const priceLists = bridge.data.folders.find((f) => f.name === 'Price lists');
+    await user.click(within(tree).getByRole('treeitem', { name: 'Price lists' }));
+    await screen.findByText('8 documents');
+
+    await user.upload(screen.getByLabelText('Choose files to upload'), [
+      file('offer.pdf', 2048),
+      file('terms.pdf', 512),
+    ]);
+
+    await waitFor(() => expect(bridge.callsTo('documents.upload')).toHaveLength(1));
+    const [call] = bridge.callsTo('documents.upload');
+    expect(call.folderId).toBe(priceLists?.id);
+    expect(call.files.map((f) => f.name)).toEqual(['offer.pdf', 'terms.pdf']);
+
+    const transfers = screen.getByRole('region', { name: 'Transfers' });
+    const bar = await within(transfers).findByRole('progressbar', { name: 'offer.pdf' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+
+    const started = bridge.data.transfers.find((t) => t.name === 'offer.pdf') as Transfer;
+    bridge.emit('transfer.progress', { ...started, state: 'running', bytesDone: 1024 });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+    expect(within(transfers).getAllByRole('button', { name: 'Cancel' })).toHaveLength(2);
+
+    bridge.emit('transfer.progress', { ...started, state: 'done', bytesDone: 2048 });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'));
+    expect(within(transfers).getByText(/Uploaded/)).toBeTruthy();
+  });
+
+  it('refuses empty and too large files, each with its reason, and uploads the rest', async () => {
+    const { user, bridge } = renderApp(signedInBridge());
+    bridge.data.info = { ...bridge.data.info, maxUploadBytes: 4096 };
+    await openDocuments(user);
+    await screen.findByText(/\d+ documents/);
+
+    await user.upload(screen.getByLabelText('Choose files to upload'), [
+      file('empty.txt', 0, 'text/plain'),
+      file('huge.pdf', 5000),
+      file('fine.pdf', 100),
+    ]);
+
+    const transfers = screen.getByRole('region', { name: 'Transfers' });
+    expect((await within(transfers).findByText(/"empty.txt" is empty/)).textContent).toContain(
+      'Choose a file that has content',
+    );
+    expect(within(transfers).getByText(/"huge.pdf" is 5 KB, more than the/)).toBeTruthy();
+    await waitFor(() => expect(bridge.callsTo('documents.upload')).toHaveLength(1));
+    expect(bridge.callsTo('documents.upload')[0].files.map((f) => f.name)).toEqual(['fine.pdf']);
+  });
+
+  it('shows the empty folder state', async () => {
+    const { user } = renderApp(signedInBridge());
+    const tree = await openDocuments(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Archive 2025' }));
+
+    expect(await screen.findByText('This folder is empty — drop files here or use Upload')).toBeTruthy();
+  });
+
+  it('downloads the selected document and enables Open when it is saved', async () => {
+    const { user, bridge } = renderApp(signedInBridge());
+    const tree = await openDocuments(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Contracts' }));
+    const list = await screen.findByRole('listbox', { name: 'Documents' });
+    await user.click(within(list).getAllByRole('option')[0]);
+
+    const details = await screen.findByRole('region', { name: 'Document details' });
+    const open = await within(details).findByRole('button', { name: 'Open' });
+    expect((open as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(details).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(bridge.callsTo('documents.download')).toHaveLength(1));
+    const { id } = bridge.callsTo('documents.download')[0];
+    const transfer = bridge.data.transfers.find((t) => t.documentId === id) as Transfer;
+
+    const document = bridge.data.documents.find((d) => d.id === id);
+    if (document) document.localPath = `/home/dana/Downloads/${document.name}`;
+    bridge.emit('transfer.progress', {
+      ...transfer,
+      state: 'done',
+      bytesDone: transfer.bytesTotal,
+      localPath: document?.localPath ?? null,
+    });
+
+    await waitFor(() =>
+      expect((within(details).getByRole('button', { name: 'Open' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(within(details).getByText(/Saved on this computer/)).toBeTruthy();
+  });
+});

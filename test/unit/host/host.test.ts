@@ -1,0 +1,295 @@
+import { request } from 'node:http';
+import { connect as connectTcp } from 'node:net';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { type RunningHost, startHost } from '../../../main/host/host';
+import { createFakeCore, type FakeCore, memoryKeychain } from '../../helpers/host-fake-core';
+import { createRendererFixture, type RendererFixture } from '../../helpers/host-fixtures';
+
+let fixture: RendererFixture;
+let dataDir: string;
+let fake: FakeCore;
+let host: RunningHost;
+let origin: string;
+let port: number;
+const logError = vi.fn();
+
+beforeAll(async () => {
+  fixture = await createRendererFixture();
+  dataDir = await mkdtemp(join(tmpdir(), 'brm-host-data-'));
+  fake = createFakeCore();
+  host = await startHost({
+    serverUrl: 'http://127.0.0.1:9',
+    dataDir,
+    rendererDir: fixture.rendererDir,
+    createCore: fake.create,
+    keychain: memoryKeychain,
+    stagingLimitBytes: 64 * 1024,
+    logError,
+  });
+  origin = new URL(host.url).origin;
+  port = Number(new URL(host.url).port);
+});
+afterAll(async () => {
+  await host?.stop();
+  await fixture.remove();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Sends a raw HTTP request (paths are not normalised, unlike fetch). */
+function raw(method: string, path: string, body?: Buffer, headers: Record<string, string | number> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(body);
+    },
+  );
+}
+
+/** Sends only the head of a PUT declaring `length` bytes; resolves with the raw response the host sends at once. */
+function declaredOnly(path: string, length: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connectTcp(port, '127.0.0.1', () => {
+      socket.write(`PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n`);
+    });
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+/** Opens a bridge connection; resolves with the socket, or with the HTTP status it was refused with. */
+function connect(path: string, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
+    socket.once('open', () => resolve(socket));
+    socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    socket.once('error', reject);
+  });
+}
+
+async function openBridge(): Promise<WebSocket> {
+  const socket = await connect(`/bridge?token=${host.token}`);
+  if (typeof socket === 'number') throw new Error(`bridge refused with ${socket}`);
+  return socket;
+}
+
+/** Sends one text frame and resolves with the next frame received. */
+function exchange(socket: WebSocket, frame: string | Buffer): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    socket.once('message', (data) => resolve(JSON.parse(String(data))));
+    socket.send(frame);
+  });
+}
+
+describe('browser-mode host', () => {
+  it('listens on 127.0.0.1 with a 32-byte token in the page URL and starts the core', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(host.service).toBeNull();
+    expect(fake.started).toBe(true);
+    expect(fake.options).toMatchObject({
+      mode: 'browser',
+      dataDir,
+      downloadsDir: join(dataDir, 'downloads'),
+      defaultServerUrl: null,
+      demoCredentials: null,
+    });
+  });
+
+  it('serves the page only with the token, with the CSP and security headers', async () => {
+    expect((await raw('GET', '/')).status).toBe(403);
+    expect((await raw('GET', '/?token=wrong')).status).toBe(403);
+    const page = await raw('GET', `/?token=${host.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toBe(
+      `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws://127.0.0.1:${port}; frame-ancestors 'none'`,
+    );
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.body).toContain('<title>BRM Desktop</title>');
+  });
+
+  it('serves renderer assets and refuses traversal out of the renderer folder', async () => {
+    const script = await raw('GET', '/assets/app.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/link.txt',
+    ]) {
+      const response = await raw('GET', path);
+      expect(response.status, path).toBe(404);
+      expect(response.body).not.toContain('top secret');
+    }
+    expect((await raw('POST', '/assets/app.js', Buffer.from('x'))).status).toBe(405);
+  });
+
+  it('refuses bridge connections without the right token, path or origin', async () => {
+    expect(await connect('/bridge')).toBe(403);
+    expect(await connect('/bridge?token=wrong')).toBe(403);
+    expect(await connect(`/bridge?token=${host.token.slice(0, -1)}`)).toBe(403);
+    expect(await connect(`/elsewhere?token=${host.token}`)).toBe(403);
+    expect(await connect(`/bridge?token=${host.token}`, { Origin: 'https://evil.example' })).toBe(403);
+    const allowed = await connect(`/bridge?token=${host.token}`, { Origin: origin });
+    expect(allowed).toBeInstanceOf(WebSocket);
+    (allowed as WebSocket).close();
+  });
+
+  it('round-trips calls and carries errors as {code, message}', async () => {
+    const socket = await openBridge();
+    expect(await exchange(socket, JSON.stringify({ id: 1, name: 'session.get', input: {} }))).toEqual({
+      id: 1,
+      ok: true,
+      result: { state: 'signedOut', serverUrl: null, keychain: 'memory' },
+    });
+    expect(
+      await exchange(
+        socket,
+        JSON.stringify({ id: 'b', name: 'contacts.get', input: { id: '6f1c2b8e-3d4a-4c5b-9e6f-7a8b9c0d1e2f' } }),
+      ),
+    ).toEqual({ id: 'b', ok: false, error: { code: 'not_found', message: 'That contact no longer exists.' } });
+    expect(await exchange(socket, JSON.stringify({ id: 3, name: 'contacts.get', input: { id: 7 } }))).toEqual({
+      id: 3,
+      ok: false,
+      error: { code: 'invalid_input', message: 'contacts.get: id: expected a string' },
+    });
+    const internal = await exchange(socket, JSON.stringify({ id: 4, name: 'transfers.list', input: {} }));
+    expect(internal).toMatchObject({ id: 4, ok: false, error: { code: 'internal' } });
+    expect(logError).toHaveBeenCalledWith('call transfers.list', expect.any(Error));
+    socket.close();
+  });
+
+  it('answers malformed frames with an error and stays up', async () => {
+    const socket = await openBridge();
+    const notJson = await exchange(socket, '{"id": 1, "name":');
+    expect(notJson).toMatchObject({ id: null, ok: false, error: { code: 'invalid_input' } });
+    expect(await exchange(socket, Buffer.from([1, 2, 3]))).toMatchObject({ id: null, ok: false });
+    expect(await exchange(socket, JSON.stringify({ id: 9, input: {} }))).toMatchObject({ id: 9, ok: false });
+    expect(await exchange(socket, JSON.stringify([1, 2]))).toMatchObject({ id: null, ok: false });
+    expect(await exchange(socket, 'null')).toMatchObject({ id: null, ok: false });
+    expect(await exchange(socket, JSON.stringify({ id: 10, name: 'session.get', input: {} }))).toMatchObject({
+      id: 10,
+      ok: true,
+    });
+    socket.close();
+  });
+
+  it('pushes core events and notifications to every connected page', async () => {
+    const [first, second] = [await openBridge(), await openBridge()];
+    const received = (socket: WebSocket) =>
+      new Promise<unknown>((resolve) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
+    const both = Promise.all([received(first), received(second)]);
+    fake.emit('data.changed', { types: ['contact'] });
+    expect(await both).toEqual([
+      { event: 'data.changed', payload: { types: ['contact'] } },
+      { event: 'data.changed', payload: { types: ['contact'] } },
+    ]);
+    const notified = received(first);
+    fake.options?.platform.notify({ title: 'Document approved', body: 'Quote.pdf was approved.' });
+    expect(await notified).toEqual({
+      event: 'app.notify',
+      payload: { title: 'Document approved', body: 'Quote.pdf was approved.' },
+    });
+    first.close();
+    second.close();
+  });
+
+  it('stages an upload to disk and resolves only staged refs', async () => {
+    const content = Buffer.alloc(40_000, 7);
+    const staged = await raw('PUT', `/stage?token=${host.token}&name=${encodeURIComponent('Quote 2026.pdf')}`, content);
+    expect(staged.status).toBe(200);
+    const body = JSON.parse(staged.body) as { ref: string; name: string; size: number };
+    expect(body).toEqual({ ref: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Quote 2026.pdf', size: 40_000 });
+    const stagedPath = join(dataDir, 'staging', body.ref);
+    expect((await readFile(stagedPath)).equals(content)).toBe(true);
+
+    const socket = await openBridge();
+    const folderId = '6f1c2b8e-3d4a-4c5b-9e6f-7a8b9c0d1e2f';
+    const upload = (ref: string) =>
+      exchange(
+        socket,
+        JSON.stringify({
+          id: 1,
+          name: 'documents.upload',
+          input: { folderId, files: [{ ref, name: 'Quote 2026.pdf' }] },
+        }),
+      );
+    expect(await upload(body.ref)).toEqual({
+      id: 1,
+      ok: true,
+      result: [{ path: stagedPath, name: 'Quote 2026.pdf', size: 40_000 }],
+    });
+    expect(await upload('/etc/passwd')).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    socket.close();
+  });
+
+  it('refuses uploads over the limit, without the token, with a bad name or method', async () => {
+    const big = Buffer.alloc(64 * 1024 + 1);
+    const oversize = await raw('PUT', `/stage?token=${host.token}&name=big.bin`, big);
+    expect(oversize.status).toBe(413);
+    expect(oversize.body).toContain('"big.bin" is larger than 64 KiB');
+    expect(await declaredOnly(`/stage?token=${host.token}&name=big.bin`, 3 * 1024 ** 3)).toMatch(/^HTTP\/1\.1 413 /);
+    expect((await raw('PUT', '/stage?name=a.txt', Buffer.from('x'))).status).toBe(403);
+    expect((await raw('PUT', `/stage?token=${host.token}&name=..%2Fescape.txt`, Buffer.from('x'))).status).toBe(400);
+    expect((await raw('PUT', `/stage?token=${host.token}`, Buffer.from('x'))).status).toBe(400);
+    expect((await raw('GET', `/stage?token=${host.token}&name=a.txt`)).status).toBe(405);
+  });
+
+  it('serves opened files at the URL openPath returns, only with the token', async () => {
+    const path = join(dataDir, 'downloads-open-test.html');
+    await writeFile(path, '<script>alert(1)</script>');
+    const opened = await fake.options?.platform.openPath(path);
+    const url = new URL(opened?.url ?? '');
+    expect(url.origin).toBe(origin);
+    const response = await raw('GET', `${url.pathname}${url.search}`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="downloads-open-test.html"; filename*=UTF-8''downloads-open-test.html`,
+    );
+    expect(response.headers['content-security-policy']).toMatch(/^sandbox;/);
+    expect((await raw('GET', url.pathname)).status).toBe(403);
+    expect((await raw('GET', `/files/unknown?token=${host.token}`)).status).toBe(404);
+  });
+});
+
+describe('host shutdown', () => {
+  it('closes bridge connections, stops the core and removes staged files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'brm-host-stop-'));
+    const other = createFakeCore();
+    const running = await startHost({
+      serverUrl: 'http://127.0.0.1:9',
+      dataDir: dir,
+      rendererDir: fixture.rendererDir,
+      createCore: other.create,
+      keychain: memoryKeychain,
+    });
+    const socket = new WebSocket(`${running.url.replace('http', 'ws').replace('/?', '/bridge?')}`);
+    await new Promise((resolve) => socket.once('open', resolve));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    await running.stop();
+    await closed;
+    expect(other.stopped).toBe(true);
+    await expect(readFile(join(dir, 'staging'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await rm(dir, { recursive: true, force: true });
+  });
+});
