@@ -1,6 +1,22 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Development server only (`electron-vite dev`): Vite's hot reload injects inline scripts and styles,
+ * which the production CSP forbids, so the dev server relaxes `script-src`/`style-src` for itself.
+ * Builds keep the strict policy of `renderer/index.html` untouched.
+ */
+function devServerCsp(): Plugin {
+  return {
+    name: 'brm-dev-server-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  };
+}
 
 /**
  * Builds the renderer (React app) into `out/renderer` for the browser-mode host and for packaging.
@@ -11,7 +27,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: resolve(import.meta.dirname, 'renderer'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), devServerCsp()],
   build: {
     outDir: resolve(import.meta.dirname, 'out/renderer'),
     emptyOutDir: true,

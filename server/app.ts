@@ -4,10 +4,9 @@
  * (DESIGN §3 Versioning).
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { findProjectFile } from '../api/locate';
 import { loadContract } from './contract/spec';
 import type { ServiceStore } from './db/store';
 import { maxUploadBytes } from './files/upload';
@@ -23,7 +22,7 @@ export const metaRoutes = {
   changelog: '/changelog',
 } as const;
 
-const changelogPath = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'API-CHANGELOG.md');
+const changelogPath = findProjectFile('docs/API-CHANGELOG.md');
 
 /** Options for buildApp. */
 export interface AppOptions {

@@ -20,7 +20,10 @@ export class ServiceError extends BridgeError {
 }
 
 /** The error for "no answer from the service at `serverUrl`". */
-export function offlineError(serverUrl: string, what = 'BRM Desktop keeps your data available and retries by itself.'): ServiceError {
+export function offlineError(
+  serverUrl: string,
+  what = 'BRM Desktop keeps your data available and retries by itself.',
+): ServiceError {
   return new ServiceError(
     'offline',
     `Can't reach the BRM service at ${serverUrl}. Check your network connection and that the server is running. ${what}`,

@@ -32,7 +32,8 @@ const concurrentTransfers = 3;
 export function maxUploadBytesFromContract(): number {
   const document = loadContract().components.schemas.Document as { properties?: { size?: { maximum?: unknown } } };
   const maximum = document.properties?.size?.maximum;
-  if (typeof maximum !== 'number') throw new Error('The contract does not state the largest document size (Document.size.maximum).');
+  if (typeof maximum !== 'number')
+    throw new Error('The contract does not state the largest document size (Document.size.maximum).');
   return maximum;
 }
 

@@ -62,7 +62,9 @@ export async function createKeychain(): Promise<Keychain> {
     // A write, not just a read: a Secret Service without an unlocked default collection answers
     // reads but refuses writes.
     await withTimeout(
-      keytar.setPassword(keychainService, probeAccount, 'probe').then(() => keytar.deletePassword(keychainService, probeAccount)),
+      keytar
+        .setPassword(keychainService, probeAccount, 'probe')
+        .then(() => keytar.deletePassword(keychainService, probeAccount)),
       probeTimeoutMs,
     );
   } catch {

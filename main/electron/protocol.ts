@@ -30,7 +30,7 @@ export function isAppUrl(url: string): boolean {
 /** Declares `app://` standard and secure. Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
   ]);
 }
 

@@ -1,10 +1,13 @@
 /** Renderer entry: connects to the core and mounts the app. */
+// The shared styles come first so that each view's own styles (imported by the views) override them.
+import './styles/base.css';
+import './styles/lists.css';
+import './styles/layout.css';
+import './styles/feedback.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { resolveBridge } from './bridge';
-import './styles/base.css';
-import './styles/components.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

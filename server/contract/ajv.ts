@@ -3,7 +3,7 @@
  * of OpenAPI 3.1) plus ajv-formats. The contract's `components.schemas` are registered under the id
  * `contract`, so `#/components/schemas/X` becomes `contract#/$defs/X`.
  */
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Contract, JsonSchema } from './spec';
 

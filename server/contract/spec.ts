@@ -3,12 +3,11 @@
  * parameters and schemas, and resolves the `$ref`s the binder and the tests need.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { findProjectFile } from '../../api/locate';
 
 /** Absolute path of the contract file. */
-export const contractPath = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'api', 'openapi.yaml');
+export const contractPath = findProjectFile('api/openapi.yaml');
 
 /** A JSON Schema (2020-12) as found in the contract. */
 export type JsonSchema = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * as CSV and PDF, photos as PNG, notes as text. Beyond the first 300 documents (large benchmark
  * sets), files are hard links to earlier ones of the same kind, to keep seeding fast.
  */
-import { linkSync } from 'node:fs';
+import { link } from 'node:fs/promises';
 import type { Faker } from '@faker-js/faker';
 import type { DocumentRecord, Folder } from '../db/documents';
 import type { ServiceStore } from '../db/store';
@@ -94,7 +94,13 @@ export async function seedDocuments(
   const companies = people.companies.length ? people.companies : [people.owner];
   const firstOfKind = new Map<string, string[]>();
   const used = new Set<string>();
+  const writes: Promise<void>[] = [];
+  const track = (write: Promise<void>) => {
+    write.catch(() => undefined); // handled by the Promise.all below; avoids an early unhandled rejection
+    writes.push(write);
+  };
   for (let i = 0; i < count; i++) {
+    if (i === uniqueFiles) await Promise.all(writes); // hard links below need their sources on disk
     const { folder, kind } = f.helpers.weightedArrayElement(leaves.map((l) => ({ value: l, weight: l.weight })));
     const company = f.helpers.arrayElement(companies).name;
     const product = f.helpers.arrayElement(products);
@@ -107,12 +113,14 @@ export async function seedDocuments(
     const pool = firstOfKind.get(ext) ?? [];
     let digest: { size: number; sha256: string };
     if (i < uniqueFiles || pool.length === 0) {
-      digest = store.files.writeFile(id, await content(kind, ext, title, company, product, f, createdAt));
+      const file = store.files.writeFile(id, await content(kind, ext, title, company, product, f, createdAt));
+      track(file.written);
+      digest = file.digest;
       pool.push(id);
       firstOfKind.set(ext, pool);
     } else {
       const source = f.helpers.arrayElement(pool);
-      linkSync(store.files.path(source), store.files.path(id));
+      track(link(store.files.path(source), store.files.path(id)));
       const record = store.documents.get(source) as DocumentRecord;
       digest = { size: record.size, sha256: record.sha256 };
     }
@@ -136,6 +144,7 @@ export async function seedDocuments(
       { createdAt, updatedAt: createdAt },
     );
   }
+  await Promise.all(writes);
 }
 
 function describe(

@@ -10,15 +10,22 @@ function winAnsi(text: string): string {
   return text.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
+/** Splits text into lines no wider than `width` points, measuring each word once. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = font.widthOfTextAtSize(' ', size);
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
+  let lineWidth = 0;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const w = font.widthOfTextAtSize(word, size);
+    if (line && lineWidth + space + w > width) {
       lines.push(line);
       line = word;
-    } else line = next;
+      lineWidth = w;
+    } else {
+      line = line ? `${line} ${word}` : word;
+      lineWidth += (lineWidth ? space : 0) + w;
+    }
   }
   if (line) lines.push(line);
   return lines;
@@ -70,7 +77,7 @@ export async function makePdf(
       top = height - margin;
     }
   }
-  return doc.save({ useObjectStreams: false });
+  return doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY });
 }
 
 /** A PNG picture (`width` x `height`): a sky-to-ground gradient with a sun and block "buildings". */

@@ -3,8 +3,8 @@
  * place, so a reader never sees a partial file.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Size (bytes) and SHA-256 (hex) of some content. */
@@ -44,12 +44,14 @@ export class FileStore {
     await rm(tempPath, { force: true });
   }
 
-  /** Writes a document's whole content (small files: demo data) and returns its digest. */
-  writeFile(documentId: string, bytes: Uint8Array): ContentDigest {
+  /**
+   * Writes a document's whole content (small files: demo data). Returns its digest at once and the
+   * write as a promise, so that many writes can run while the caller goes on.
+   */
+  writeFile(documentId: string, bytes: Uint8Array): { digest: ContentDigest; written: Promise<void> } {
     const temp = this.tempPath();
-    writeFileSync(temp, bytes);
-    this.commit(temp, documentId);
-    return { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+    const written = writeFile(temp, bytes).then(() => rename(temp, this.path(documentId)));
+    return { digest: { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }, written };
   }
 
   /** Deletes a document's file, if any. */

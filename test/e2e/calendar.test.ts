@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../preload/contract';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { expectNoPageProblems, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
 
 const dayMs = 86_400_000;
 
@@ -29,12 +29,18 @@ function utcCommonWeekDays(now = new Date()): { from: Date; to: Date } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const sundayFirst = today - now.getUTCDay() * dayMs;
   const mondayFirst = today - ((now.getUTCDay() + 6) % 7) * dayMs;
-  return { from: new Date(Math.max(sundayFirst, mondayFirst)), to: new Date(Math.min(sundayFirst, mondayFirst) + 7 * dayMs) };
+  return {
+    from: new Date(Math.max(sundayFirst, mondayFirst)),
+    to: new Date(Math.min(sundayFirst, mondayFirst) + 7 * dayMs),
+  };
 }
 
-/** The calendar's heading that names the visible month or week. */
+/** The calendar's heading that names the visible month or week (the heading that carries a year). */
 function rangeHeading(page: Page): Locator {
-  return page.getByRole('main').getByRole('heading').first();
+  return page
+    .getByRole('main')
+    .getByRole('heading', { name: /\b\d{4}\b/ })
+    .first();
 }
 
 /** Resolves to the events (of `events`) that the page shows as visible buttons, looking at up to 60 titles. */
@@ -70,11 +76,16 @@ describe('calendar', () => {
       from: monthStart.toISOString(),
       to: utcNextMonthStart().toISOString(),
     });
-    if (events.length === 0) throw new Error('The core has no events this month: the demo data should place events around today');
+    if (events.length === 0)
+      throw new Error('The core has no events this month: the demo data should place events around today');
     const monthName = monthStart.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-    await expect.poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs }).toContain(monthName);
+    await expect
+      .poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs })
+      .toContain(monthName);
     monthHeading = (await rangeHeading(page).textContent()) ?? '';
-    await expect.poll(async () => (await visibleEvents(page, events)).length, { timeout: stepTimeoutMs }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await visibleEvents(page, events)).length, { timeout: stepTimeoutMs })
+      .toBeGreaterThan(0);
     await app.screenshot('calendar-month');
     await app.axeScan('calendar month');
   });
@@ -101,24 +112,38 @@ describe('calendar', () => {
     const { page } = app;
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Week', exact: true }).click();
-    await expect.poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs }).not.toBe(monthHeading);
+    await expect
+      .poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs })
+      .not.toBe(monthHeading);
     const weekHeading = (await rangeHeading(page).textContent()) ?? '';
 
     const week = utcCommonWeekDays();
-    const events = await app.host.core.handlers['calendar.listEvents']({ from: week.from.toISOString(), to: week.to.toISOString() });
+    const events = await app.host.core.handlers['calendar.listEvents']({
+      from: week.from.toISOString(),
+      to: week.to.toISOString(),
+    });
     if (events.length > 0) {
-      await expect.poll(async () => (await visibleEvents(page, events)).length, { timeout: stepTimeoutMs }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => (await visibleEvents(page, events)).length, { timeout: stepTimeoutMs })
+        .toBeGreaterThan(0);
     }
     await app.screenshot('calendar-week');
     await app.axeScan('calendar week');
 
     await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await expect.poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs }).not.toBe(weekHeading);
+    await expect
+      .poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs })
+      .not.toBe(weekHeading);
     await page.getByRole('button', { name: 'Previous', exact: true }).click();
-    await expect.poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs }).toBe(weekHeading);
+    await expect
+      .poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs })
+      .toBe(weekHeading);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Today', exact: true }).click();
-    await expect.poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs }).toBe(weekHeading);
-    expectNoPageProblems(app);
+    await expect
+      .poll(async () => (await rangeHeading(page).textContent()) ?? '', { timeout: stepTimeoutMs })
+      .toBe(weekHeading);
   });
+
+  itEndsHealthy(() => app);
 });

@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactRow } from '../../preload/contract';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { expectNoPageProblems, navItem, region, signInAndSync, stepTimeoutMs, waitForCount } from '../helpers/e2e-steps';
+import {
+  itEndsHealthy,
+  navItem,
+  region,
+  requestSync,
+  signInAndSync,
+  stepTimeoutMs,
+  syncStateTimeoutMs,
+  waitForCount,
+} from '../helpers/e2e-steps';
 
 describe('contacts', () => {
   let app: E2eApp;
@@ -27,9 +36,13 @@ describe('contacts', () => {
     const { rows, total } = await app.host.core.handlers['contacts.list']({ offset: 0, limit: 200 });
     expect(total).toBeGreaterThan(0);
     const first = rows[0];
-    await list.getByRole('option', { name: `${first.firstName} ${first.lastName}` }).first().waitFor({ timeout: stepTimeoutMs });
+    await list
+      .getByRole('option', { name: `${first.firstName} ${first.lastName}` })
+      .first()
+      .waitFor({ timeout: stepTimeoutMs });
     const withCompany = rows.find((row) => row.companyName !== null);
-    if (!withCompany) throw new Error('No contact among the first 200 has a company: the demo data should link contacts to companies');
+    if (!withCompany)
+      throw new Error('No contact among the first 200 has a company: the demo data should link contacts to companies');
     target = withCompany;
     await app.screenshot('contacts');
     await app.axeScan('contacts');
@@ -53,9 +66,16 @@ describe('contacts', () => {
   it('shows the contact and its company in "Contact details" when the contact is clicked', async () => {
     const { page } = app;
     const query = `${target.firstName} ${target.lastName}`;
-    await page.getByRole('listbox', { name: 'Contacts', exact: true }).getByRole('option', { name: query }).first().click();
+    await page
+      .getByRole('listbox', { name: 'Contacts', exact: true })
+      .getByRole('option', { name: query })
+      .first()
+      .click();
     const details = region(page, 'Contact details');
-    await details.getByText(target.companyName as string, { exact: false }).first().waitFor({ timeout: stepTimeoutMs });
+    await details
+      .getByText(target.companyName as string, { exact: false })
+      .first()
+      .waitFor({ timeout: stepTimeoutMs });
     await expect(details.textContent()).resolves.toContain(target.lastName);
     await app.screenshot('contact-detail');
     await app.axeScan('contact detail');
@@ -67,6 +87,33 @@ describe('contacts', () => {
     await search.fill('');
     const options = page.getByRole('listbox', { name: 'Contacts', exact: true }).getByRole('option');
     await expect.poll(() => options.count(), { timeout: stepTimeoutMs }).toBeGreaterThan(1);
-    expectNoPageProblems(app);
   });
+
+  it('shows a contact added on the service after the next sync, and drops it once deleted there', async () => {
+    const { page } = app;
+    const added = app.service.store.saveContact({
+      firstName: 'Zephyrine',
+      lastName: 'Quillfeather',
+      companyId: target.companyId,
+      email: 'zephyrine.quillfeather@example.com',
+    });
+    const search = page.getByRole('searchbox', { name: 'Search contacts' });
+    await search.fill('Quillfeather');
+    const list = page.getByRole('listbox', { name: 'Contacts', exact: true });
+    const option = list.getByRole('option', { name: 'Zephyrine Quillfeather' });
+    await requestSync(page);
+    await option.first().waitFor({ timeout: syncStateTimeoutMs });
+    await option.first().click();
+    await region(page, 'Contact details')
+      .getByText(target.companyName as string)
+      .first()
+      .waitFor({ timeout: stepTimeoutMs });
+
+    app.service.store.deleteContact(added.id);
+    await requestSync(page);
+    await option.first().waitFor({ state: 'detached', timeout: syncStateTimeoutMs });
+    await search.fill('');
+  });
+
+  itEndsHealthy(() => app);
 });

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder } from '../../preload/contract';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
-  type DroppedFile,
   dropFiles,
-  expectNoPageProblems,
+  type DroppedFile,
+  itEndsHealthy,
   navItem,
   readFixture,
   region,
@@ -43,10 +43,13 @@ describe('documents', () => {
     const tree = page.getByRole('tree', { name: 'Folders' });
     await waitForCount(tree.getByRole('treeitem'));
     const folders = await app.host.core.handlers['documents.listFolders']({});
-    const candidate = folders.find((f) => f.parentId === null && f.documentCount > 0);
-    if (!candidate) throw new Error('No top-level folder holds documents: the demo data should fill some');
+    // Top-level folders start expanded, so their subfolders are visible without a click.
+    const topLevel = new Set(folders.filter((f) => f.parentId === null).map((f) => f.id));
+    const candidate = folders.find((f) => f.documentCount > 0 && (f.parentId === null || topLevel.has(f.parentId)));
+    if (!candidate)
+      throw new Error('No folder on the first two levels holds documents: the demo data should fill some');
     folder = candidate;
-    await tree.getByRole('treeitem', { name: folder.name }).first().click();
+    await tree.getByRole('treeitem', { name: folder.name, exact: true }).first().click();
     const list = page.getByRole('listbox', { name: 'Documents', exact: true });
     await waitForCount(list.getByRole('option'));
     await app.screenshot('documents');
@@ -72,19 +75,32 @@ describe('documents', () => {
 
   it('downloads the uploaded document, then opens it', async () => {
     const { page } = app;
-    await page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option', { name: 'E2E rebate summary' }).first().click();
+    await page
+      .getByRole('listbox', { name: 'Documents', exact: true })
+      .getByRole('option', { name: 'E2E rebate summary' })
+      .first()
+      .click();
     const details = region(page, 'Document details');
     await details.getByText('E2E rebate summary').first().waitFor({ timeout: stepTimeoutMs });
     const open = details.getByRole('button', { name: 'Open', exact: true });
     await details.getByRole('button', { name: 'Download', exact: true }).click();
     await expect.poll(() => open.isEnabled(), { timeout: transferTimeoutMs }).toBe(true);
+    await app.screenshot('document-detail');
+    await app.axeScan('document details');
 
-    const { rows } = await app.host.core.handlers['documents.list']({ folderId: folder.id, query: 'E2E rebate summary', offset: 0, limit: 10 });
+    const { rows } = await app.host.core.handlers['documents.list']({
+      folderId: folder.id,
+      query: 'E2E rebate summary',
+      offset: 0,
+      limit: 10,
+    });
     const uploaded = rows.find((row) => row.name === pdf.name || row.title.startsWith('E2E rebate summary'));
     if (!uploaded) throw new Error('The core does not list the uploaded PDF in its folder');
     const detail = await app.host.core.handlers['documents.get']({ id: uploaded.id });
     expect(detail?.localPath, 'the downloaded file is recorded').toBeTruthy();
-    expect((await readFile(detail!.localPath!)).equals(pdf.bytes), 'downloaded bytes equal the uploaded bytes').toBe(true);
+    expect((await readFile(detail!.localPath!)).equals(pdf.bytes), 'downloaded bytes equal the uploaded bytes').toBe(
+      true,
+    );
 
     const popup = app.context.waitForEvent('page', { timeout: stepTimeoutMs });
     await open.click();
@@ -105,7 +121,14 @@ describe('documents', () => {
       .or(region(page, 'Transfers').getByRole('listitem').filter({ hasText: empty.name }));
     await refusal.first().waitFor({ timeout: stepTimeoutMs });
     await expect(refusal.first().textContent()).resolves.toMatch(/empty|0 bytes|no content/i);
-    await expect(page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option', { name: 'E2E empty notes' }).count()).resolves.toBe(0);
-    expectNoPageProblems(app);
+    await app.screenshot('documents-refused-empty');
+    await expect(
+      page
+        .getByRole('listbox', { name: 'Documents', exact: true })
+        .getByRole('option', { name: 'E2E empty notes' })
+        .count(),
+    ).resolves.toBe(0);
   });
+
+  itEndsHealthy(() => app);
 });

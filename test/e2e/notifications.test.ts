@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { expectNoPageProblems, navItem, signInAndSync, stepTimeoutMs, unreadBadgeCount, waitForCount } from '../helpers/e2e-steps';
+import {
+  itEndsHealthy,
+  navItem,
+  requestSync,
+  signInAndSync,
+  stepTimeoutMs,
+  syncStateTimeoutMs,
+  unreadBadgeCount,
+  waitForCount,
+} from '../helpers/e2e-steps';
 
 describe('notifications', () => {
   let app: E2eApp;
@@ -20,7 +29,8 @@ describe('notifications', () => {
   it('shows the unread count in the navigation and lists the notifications', async () => {
     const { page } = app;
     const { unreadCount } = await app.host.core.handlers['notifications.list']({});
-    if (unreadCount === 0) throw new Error('The demo user has no unread notifications: the demo data should leave some unread');
+    if (unreadCount === 0)
+      throw new Error('The demo user has no unread notifications: the demo data should leave some unread');
     await expect.poll(() => unreadBadgeCount(page), { timeout: stepTimeoutMs }).toBe(unreadCount);
     await navItem(page, 'Notifications').click();
     await waitForCount(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem'));
@@ -39,8 +49,26 @@ describe('notifications', () => {
     await dismiss.click();
     await expect.poll(() => unreadBadgeCount(page), { timeout: stepTimeoutMs }).toBe(before - 1);
     await expect
-      .poll(() => page.getByRole('button', { name: `Dismiss ${unread.title}`, exact: true }).count(), { timeout: stepTimeoutMs })
+      .poll(() => page.getByRole('button', { name: `Dismiss ${unread.title}`, exact: true }).count(), {
+        timeout: stepTimeoutMs,
+      })
       .toBe(sameTitle - 1);
-    expectNoPageProblems(app);
   });
+
+  it('a new notification from the service raises the badge by one after the next sync', async () => {
+    const { page } = app;
+    const before = await unreadBadgeCount(page);
+    const title = 'Comment on E2E rebate summary';
+    app.service.store.createNotification({
+      userId: app.service.store.demoUserId,
+      kind: 'comment',
+      title,
+      body: 'Please check the figures for March.',
+    });
+    await requestSync(page);
+    await page.getByRole('button', { name: `Dismiss ${title}`, exact: true }).waitFor({ timeout: syncStateTimeoutMs });
+    await expect.poll(() => unreadBadgeCount(page), { timeout: stepTimeoutMs }).toBe(before + 1);
+  });
+
+  itEndsHealthy(() => app);
 });

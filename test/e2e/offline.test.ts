@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
-  expectNoPageProblems,
+  itEndsHealthy,
   navItem,
   region,
   signInAndSync,
@@ -53,9 +53,12 @@ describe('offline', () => {
     await expect(page.getByRole('status', { name: 'Sync status' }).textContent()).resolves.toContain('Offline');
   });
 
-  it('returns to "Synced" when the service is back on the same address', { timeout: syncStateTimeoutMs + 20_000 }, async () => {
+  it('returns to "Synced" when the service is back on the same address', {
+    timeout: syncStateTimeoutMs + 20_000,
+  }, async () => {
     await app.restartService();
     await waitForSyncState(app.page, 'Synced');
-    expectNoPageProblems(app);
   });
+
+  itEndsHealthy(() => app);
 });

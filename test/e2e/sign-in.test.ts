@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { expectNoPageProblems, mainNav, signInAndSync, stepTimeoutMs, submitSignIn } from '../helpers/e2e-steps';
+import { itEndsHealthy, mainNav, signInAndSync, stepTimeoutMs, submitSignIn } from '../helpers/e2e-steps';
 
 describe('sign-in', () => {
   let app: E2eApp;
@@ -21,9 +21,10 @@ describe('sign-in', () => {
     for (const label of ['Server URL', 'E-mail', 'Password']) {
       await expect(page.getByLabel(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
-    await expect(page.getByLabel('Server URL', { exact: true }).inputValue(), 'Server URL prefilled with the configured server').resolves.toBe(
-      app.service.url,
-    );
+    await expect(
+      page.getByLabel('Server URL', { exact: true }).inputValue(),
+      'Server URL prefilled with the configured server',
+    ).resolves.toBe(app.service.url);
     await app.screenshot('sign-in');
     await app.axeScan('sign-in');
   });
@@ -44,6 +45,7 @@ describe('sign-in', () => {
     await signInAndSync(app);
     const state = await app.host.core.handlers['session.get']({});
     expect(state.state).toBe('signedIn');
-    expectNoPageProblems(app);
   });
+
+  itEndsHealthy(() => app);
 });

@@ -39,9 +39,12 @@ export async function scanForViolations(page: Page, view: string, options: AxeSc
   if (!hasAxe) await page.evaluate(axeSource);
   const results = await page.evaluate(
     (include) =>
-      (globalThis as unknown as { axe: { run(context: string, options: object): Promise<AxeResults> } }).axe.run(include, {
-        resultTypes: ['violations'],
-      }),
+      (globalThis as unknown as { axe: { run(context: string, options: object): Promise<AxeResults> } }).axe.run(
+        include,
+        {
+          resultTypes: ['violations'],
+        },
+      ),
     options.include ?? 'html',
   );
   const findings: AxeFinding[] = results.violations.map((violation) => ({

@@ -54,8 +54,14 @@ export interface E2eApp {
   readonly problems: PageProblems;
   /** Saves a full-viewport PNG to `test-results/screenshots/<name>.png`; returns its path. */
   screenshot(name: string): Promise<string>;
-  /** Runs axe-core on the current page; throws listing every serious or critical violation. */
+  /**
+   * Runs axe-core on the current page and records every serious or critical violation under
+   * `view`, without failing the step, so a scenario's functional checks still run;
+   * `expectAccessible()` then fails listing them.
+   */
   axeScan(view: string, options?: AxeScanOptions): Promise<void>;
+  /** Throws listing the violations that `axeScan` recorded, view by view; resolves when there were none. */
+  expectAccessible(): void;
   /** Stops the service (the host and the page keep running, as when a server goes away). */
   stopService(): Promise<void>;
   /** Starts the service again on its previous port with the same data folder; resolves to it. */
@@ -77,10 +83,14 @@ export interface E2eAppOptions {
  */
 export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> {
   if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(`The renderer is not built: ${join(rendererDir, 'index.html')} is missing. Run "npm run build:renderer" first (npm test and npm run test:e2e do it).`);
+    throw new Error(
+      `The renderer is not built: ${join(rendererDir, 'index.html')} is missing. Run "npm run build:renderer" first (npm test and npm run test:e2e do it).`,
+    );
   }
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}. Install the Debian package "chromium" or set BRM_E2E_CHROMIUM to a Chromium binary.`);
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install the Debian package "chromium" or set BRM_E2E_CHROMIUM to a Chromium binary.`,
+    );
   }
   const root = await mkdtemp(join(tmpdir(), 'brm-e2e-'));
   const serviceDir = join(root, 'service');
@@ -107,7 +117,11 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
 
     const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
     cleanups.push(() => browser.close());
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'UTC',
+    });
     const page = await context.newPage();
 
     const problems: PageProblems = { pageErrors: [], consoleErrors: [] };
@@ -117,6 +131,7 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
     });
 
     await page.goto(host.url);
+    const accessibilityFailures: string[] = [];
 
     const app: E2eApp = {
       get service() {
@@ -133,7 +148,14 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
         return path;
       },
       async axeScan(view, scanOptions) {
-        await scanForViolations(page, view, scanOptions);
+        try {
+          await scanForViolations(page, view, scanOptions);
+        } catch (error) {
+          accessibilityFailures.push(error instanceof Error ? error.message : String(error));
+        }
+      },
+      expectAccessible() {
+        if (accessibilityFailures.length > 0) throw new Error(accessibilityFailures.join('\n\n'));
       },
       async stopService() {
         if (!serviceRunning) return;

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { E2eApp } from './e2e-harness';
 import { repoRoot } from './e2e-harness';
 
@@ -77,7 +77,11 @@ export async function eventually<T>(
  * requires that it no longer says "Offline". While waiting, presses "Sync now" when the app offers
  * one, so the check does not depend on the background interval.
  */
-export async function waitForSyncState(page: Page, state: 'Synced' | 'Offline' | 'Syncing', timeoutMs = syncStateTimeoutMs): Promise<void> {
+export async function waitForSyncState(
+  page: Page,
+  state: 'Synced' | 'Offline' | 'Syncing',
+  timeoutMs = syncStateTimeoutMs,
+): Promise<void> {
   const status = syncStatus(page);
   const syncNow = page.getByRole('button', { name: /sync now/i });
   let lastPress = 0;
@@ -86,7 +90,12 @@ export async function waitForSyncState(page: Page, state: 'Synced' | 'Offline' |
     async () => {
       const text = ((await status.textContent()) ?? '').trim();
       const reached = text.includes(state) && (state !== 'Synced' || !text.includes('Offline'));
-      if (!reached && Date.now() - lastPress > 5_000 && (await syncNow.count()) > 0 && (await syncNow.first().isEnabled())) {
+      if (
+        !reached &&
+        Date.now() - lastPress > 5_000 &&
+        (await syncNow.count()) > 0 &&
+        (await syncNow.first().isEnabled())
+      ) {
         lastPress = Date.now();
         await syncNow.first().click();
       }
@@ -97,13 +106,23 @@ export async function waitForSyncState(page: Page, state: 'Synced' | 'Offline' |
   );
 }
 
+/**
+ * Asks for a sync the way a user would: presses "Sync now" when the app offers it (otherwise the
+ * background sync interval applies, and callers wait up to `syncStateTimeoutMs`).
+ */
+export async function requestSync(page: Page): Promise<void> {
+  const syncNow = page.getByRole('button', { name: /sync now/i });
+  if ((await syncNow.count()) > 0 && (await syncNow.first().isEnabled())) await syncNow.first().click();
+}
+
 /** The number shown by the "Unread notifications" badge (0 when the badge is absent). */
 export async function unreadBadgeCount(page: Page): Promise<number> {
   const badge = mainNav(page).getByLabel('Unread notifications', { exact: true });
   if ((await badge.count()) === 0) return 0;
   const text = ((await badge.first().textContent()) ?? '').trim();
   const count = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isInteger(count)) throw new Error(`"Unread notifications" shows "${text}", not a number`);
+  if (!/^\d+$/.test(text) || !Number.isInteger(count))
+    throw new Error(`"Unread notifications" shows "${text}", not a number`);
   return count;
 }
 
@@ -125,7 +144,11 @@ export function readFixture(name: string): Promise<Buffer> {
  * dragover and drop on the target.
  */
 export async function dropFiles(target: Locator, files: DroppedFile[]): Promise<void> {
-  const specs = files.map((file) => ({ name: file.name, mimeType: file.mimeType, base64: file.bytes.toString('base64') }));
+  const specs = files.map((file) => ({
+    name: file.name,
+    mimeType: file.mimeType,
+    base64: file.bytes.toString('base64'),
+  }));
   const dataTransfer = await target.page().evaluateHandle((fileSpecs) => {
     // Runs in the page: DataTransfer is a DOM class (not in this file's Node typings).
     const { DataTransfer: PageDataTransfer } = globalThis as unknown as {
@@ -148,7 +171,12 @@ export async function dropFiles(target: Locator, files: DroppedFile[]): Promise<
 
 /** Waits until `locator` matches at least `min` elements; resolves to the count. */
 export function waitForCount(locator: Locator, min = 1, timeoutMs = stepTimeoutMs): Promise<number> {
-  return eventually(`${locator} to match at least ${min} element(s)`, () => locator.count(), (count) => count >= min, { timeoutMs });
+  return eventually(
+    `${locator} to match at least ${min} element(s)`,
+    () => locator.count(),
+    (count) => count >= min,
+    { timeoutMs },
+  );
 }
 
 /** Asserts that the page reported no uncaught errors and no Content-Security-Policy violations. */
@@ -156,4 +184,14 @@ export function expectNoPageProblems(app: E2eApp): void {
   expect(app.problems.pageErrors, 'uncaught errors in the page').toEqual([]);
   const cspViolations = app.problems.consoleErrors.filter((text) => /Content Security Policy/i.test(text));
   expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+}
+
+/**
+ * Registers a scenario's closing checks, as two tests: no serious or critical accessibility
+ * violation in any view it scanned, and no uncaught error or CSP violation in the page.
+ */
+export function itEndsHealthy(getApp: () => E2eApp): void {
+  it('passes the accessibility scan (axe-core) in every view it showed', () => getApp().expectAccessible());
+  it('raised no uncaught error and no Content-Security-Policy violation in the page', () =>
+    expectNoPageProblems(getApp()));
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { makeContacts, makeEvents } from './fixtures';
+import { makeContacts } from './fixtures';
+import { makeEvents } from './fixtures-activity';
 import { renderApp, signedInBridge } from './render-app';
 
 async function openCalendar(user: ReturnType<typeof renderApp>['user']) {
@@ -49,7 +50,8 @@ describe('calendar view', () => {
     );
     if (!event) throw new Error('The fixture has no timed event with recipients this week.');
 
-    const buttons = await screen.findAllByRole('button', { name: new RegExp(`^${event.title}, `) });
+    const title = event.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const buttons = await screen.findAllByRole('button', { name: new RegExp(title) });
     await user.click(buttons[0]);
 
     const details = await screen.findByRole('region', { name: 'Event details' });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transfer } from '../../preload/contract';
+import { demoInfo } from './fixtures';
 import { renderApp, signedInBridge } from './render-app';
 
 function file(name: string, bytes: number, type = 'application/pdf'): File {
@@ -19,7 +20,7 @@ describe('documents view', () => {
     const tree = await openDocuments(user);
     const priceLists = bridge.data.folders.find((f) => f.name === 'Price lists');
     await user.click(within(tree).getByRole('treeitem', { name: 'Price lists' }));
-    await screen.findByText('8 documents');
+    await within(screen.getByRole('region', { name: 'Drop files to upload' })).findByText('8 documents');
 
     await user.upload(screen.getByLabelText('Choose files to upload'), [
       file('offer.pdf', 2048),
@@ -46,10 +47,9 @@ describe('documents view', () => {
   });
 
   it('refuses empty and too large files, each with its reason, and uploads the rest', async () => {
-    const { user, bridge } = renderApp(signedInBridge());
-    bridge.data.info = { ...bridge.data.info, maxUploadBytes: 4096 };
+    const { user, bridge } = renderApp(signedInBridge({ info: { ...demoInfo, maxUploadBytes: 4096 } }));
     await openDocuments(user);
-    await screen.findByText(/\d+ documents/);
+    await screen.findByRole('region', { name: 'Drop files to upload' });
 
     await user.upload(screen.getByLabelText('Choose files to upload'), [
       file('empty.txt', 0, 'text/plain'),

@@ -8,7 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { App } from '../../renderer/src/app';
 import type { FakeBridge, FakeData } from './fake-bridge';
 import { createFakeBridge } from './fake-bridge';
-import { demoUser, makeCompanies, makeContacts, makeDocuments, makeFolders, makeNotifications } from './fixtures';
+import { demoUser, makeCompanies, makeContacts, makeDocuments, makeFolders } from './fixtures';
+import { makeNotifications } from './fixtures-activity';
 
 let layoutInstalled = false;
 

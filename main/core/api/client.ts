@@ -64,8 +64,15 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return url.toString();
   }
 
-  async function attempt<K extends OperationId>(operationId: K, options: RequestOptions<K>, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...options.headers };
+  async function attempt<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K>,
+    token: string | null,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      accept: 'application/json, application/problem+json',
+      ...options.headers,
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     let body: RequestInit['body'];
     if (options.stream) {
@@ -130,7 +137,10 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return response;
   }
 
-  async function call<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<JsonResultOf<K>> {
+  async function call<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K> = {},
+  ): Promise<JsonResultOf<K>> {
     const response = await open(operationId, options);
     let body: unknown;
     try {
@@ -138,7 +148,11 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
       body = text ? JSON.parse(text) : null;
     } catch (err) {
       if (err instanceof SyntaxError) {
-        throw new ServiceError('server_error', `The BRM service sent an unreadable answer to ${operationId}. Try again later.`, 502);
+        throw new ServiceError(
+          'server_error',
+          `The BRM service sent an unreadable answer to ${operationId}. Try again later.`,
+          502,
+        );
       }
       throw transportError(err, options.signal);
     }

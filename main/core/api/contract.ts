@@ -25,7 +25,8 @@ export function findContractFile(start = dirname(fileURLToPath(import.meta.url))
     const candidate = join(dir, 'api', 'openapi.yaml');
     if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`BRM Desktop is incomplete: api/openapi.yaml was not found above ${start}. Reinstall it.`);
+    if (parent === dir)
+      throw new Error(`BRM Desktop is incomplete: api/openapi.yaml was not found above ${start}. Reinstall it.`);
     dir = parent;
   }
 }
@@ -55,7 +56,8 @@ export function responseSchemaPointer(operationId: OperationId, status: number):
       if (response?.$ref) {
         pointer = response.$ref.slice(1);
         const name = pointer.split('/').pop() ?? '';
-        response = (doc as unknown as { components: { responses: Record<string, typeof response> } }).components.responses[name];
+        response = (doc as unknown as { components: { responses: Record<string, typeof response> } }).components
+          .responses[name];
       }
       if (!response?.content?.['application/json']) return null;
       return `${pointer}/content/application~1json/schema`;

@@ -22,7 +22,8 @@ export function parseProblem(body: unknown): ProblemSummary {
   if (Array.isArray(record.errors)) {
     for (const item of record.errors.slice(0, 10)) {
       const e = item as Record<string, unknown>;
-      if (typeof e?.pointer === 'string' && typeof e.detail === 'string') summary.errors.push({ pointer: e.pointer, detail: e.detail });
+      if (typeof e?.pointer === 'string' && typeof e.detail === 'string')
+        summary.errors.push({ pointer: e.pointer, detail: e.detail });
     }
   }
   return summary;

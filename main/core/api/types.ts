@@ -35,5 +35,7 @@ type Responses<K extends OperationId> = operations[K]['responses'];
 
 /** The JSON body of an operation's success answer (200 or 201). */
 export type JsonResultOf<K extends OperationId> = {
-  [S in keyof Responses<K> & SuccessStatus]: Responses<K>[S] extends { content: { 'application/json': infer R } } ? R : never;
+  [S in keyof Responses<K> & SuccessStatus]: Responses<K>[S] extends { content: { 'application/json': infer R } }
+    ? R
+    : never;
 }[keyof Responses<K> & SuccessStatus];

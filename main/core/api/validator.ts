@@ -28,7 +28,10 @@ function instance(): Ajv2020 {
   const page = schemas.ChangePage as { properties: Record<string, unknown> };
   schemas.ChangePageEnvelope = {
     ...page,
-    properties: { ...page.properties, changes: { type: 'array', maxItems: 2000, items: { $ref: '#/components/schemas/ChangeEnvelope' } } },
+    properties: {
+      ...page.properties,
+      changes: { type: 'array', maxItems: 2000, items: { $ref: '#/components/schemas/ChangeEnvelope' } },
+    },
   };
   ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   addFormats(ajv, { mode: 'fast' });
@@ -89,7 +92,10 @@ export function validateChangePage<T>(body: unknown): T {
   for (let i = 0; i < changes.length; i++) {
     const change = changes[i];
     if (change.op === 'delete') {
-      if (change.data !== null) throw invalid('a page of changes', [{ instancePath: `/changes/${i}/data`, message: 'must be null for a delete' } as ErrorObject]);
+      if (change.data !== null)
+        throw invalid('a page of changes', [
+          { instancePath: `/changes/${i}/data`, message: 'must be null for a delete' } as ErrorObject,
+        ]);
       continue;
     }
     const validate = compiled(`/components/schemas/${recordSchemas[change.type]}`);

@@ -41,7 +41,9 @@ export function createChangeApplier(db: Database): ChangeApplier {
     upserts.set(type, db.prepare(upsertSql(spec)));
     tombstones.set(type, db.prepare(tombstoneSql(spec)));
   }
-  const renameCompany = db.prepare('UPDATE contacts SET company_name = ? WHERE company_id = ? AND company_name IS NOT ?');
+  const renameCompany = db.prepare(
+    'UPDATE contacts SET company_name = ? WHERE company_id = ? AND company_name IS NOT ?',
+  );
   const notificationExists = db.prepare('SELECT 1 FROM notifications WHERE id = ?').pluck();
 
   return {

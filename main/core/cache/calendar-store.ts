@@ -30,7 +30,8 @@ export function createCalendarStore(db: Database): CalendarStore {
   );
   const byId = db.prepare(`SELECT ${columns} FROM calendar_events e WHERE e.id = ?`);
   return {
-    listEvents: (fromMs, toMs, limit = 5000) => (overlapping.all(toMs, fromMs, fromMs, limit) as EventRow[]).map(toEvent),
+    listEvents: (fromMs, toMs, limit = 5000) =>
+      (overlapping.all(toMs, fromMs, fromMs, limit) as EventRow[]).map(toEvent),
     get(id) {
       const row = byId.get(id) as EventRow | undefined;
       return row ? toEvent(row) : null;

@@ -33,7 +33,9 @@ export function createDocumentsStore(db: Database): DocumentsStore {
      WHERE documents_fts MATCH ? AND d.folder_id = ? ${order} LIMIT ? OFFSET ?`,
   );
   const countMatching = db
-    .prepare('SELECT count(*) FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ? AND d.folder_id = ?')
+    .prepare(
+      'SELECT count(*) FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ? AND d.folder_id = ?',
+    )
     .pluck();
   const byId = db.prepare(
     `SELECT ${rowColumns}, d.sha256, d.owner_id AS ownerId, d.created_at AS createdAt,

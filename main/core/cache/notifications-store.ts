@@ -17,7 +17,9 @@ export function createNotificationsStore(db: Database): NotificationsStore {
      FROM notifications WHERE state <> 'dismissed' ORDER BY created_at DESC, id LIMIT ?`,
   );
   const unread = db.prepare(`SELECT count(*) FROM notifications WHERE state = 'unread'`).pluck();
-  const dismiss = db.prepare(`UPDATE notifications SET state = 'dismissed' WHERE state <> 'dismissed' AND julianday(created_at) <= julianday(?)`);
+  const dismiss = db.prepare(
+    `UPDATE notifications SET state = 'dismissed' WHERE state <> 'dismissed' AND julianday(created_at) <= julianday(?)`,
+  );
   return {
     list: (limit = 500) => ({ items: recent.all(limit) as Notification[], unreadCount: unread.get() as number }),
     dismissUpTo: (beforeIso) => dismiss.run(beforeIso).changes,

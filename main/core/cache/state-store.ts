@@ -52,12 +52,18 @@ export interface StateStore {
 /** Creates the StateStore over `db`. */
 export function createStateStore(db: Database): StateStore {
   const getSetting = db.prepare('SELECT value FROM settings WHERE key = ?').pluck();
-  const putSetting = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  const putSetting = db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
   const deleteSetting = db.prepare('DELETE FROM settings WHERE key = ?');
-  const getSync = db.prepare('SELECT cursor, bootstrapped, last_synced_at AS lastSyncedAt FROM sync_state WHERE id = 1');
+  const getSync = db.prepare(
+    'SELECT cursor, bootstrapped, last_synced_at AS lastSyncedAt FROM sync_state WHERE id = 1',
+  );
   const putCursor = db.prepare('UPDATE sync_state SET cursor = ?, bootstrapped = ? WHERE id = 1');
   const putSynced = db.prepare('UPDATE sync_state SET last_synced_at = ? WHERE id = 1');
-  const resetSync = db.prepare('UPDATE sync_state SET cursor = NULL, bootstrapped = 0, last_synced_at = NULL WHERE id = 1');
+  const resetSync = db.prepare(
+    'UPDATE sync_state SET cursor = NULL, bootstrapped = 0, last_synced_at = NULL WHERE id = 1',
+  );
   const getAnswer = db.prepare('SELECT value, fetched_at AS fetchedAt FROM query_cache WHERE key = ?');
   const putAnswer = db.prepare(
     'INSERT INTO query_cache (key, value, fetched_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, fetched_at = excluded.fetched_at',

@@ -16,7 +16,8 @@ async function fetchRecipients(ctx: HandlerContext, eventId: string): Promise<Ca
   let cursor: string | undefined;
   do {
     const page = await api.call('getCalendarRecipients', { query: { eventId, limit: 500, cursor }, timeoutMs: 10_000 });
-    for (const { contactId, name, email, response } of page.items) recipients.push({ contactId, name, email, response });
+    for (const { contactId, name, email, response } of page.items)
+      recipients.push({ contactId, name, email, response });
     cursor = page.nextCursor ?? undefined;
   } while (cursor && recipients.length < maxRecipients);
   return recipients;

@@ -34,7 +34,9 @@ export function notificationHandlers(ctx: HandlerContext): Pick<CoreHandlers, Na
     'notifications.dismiss': async ({ id }) => {
       const record = await whileOnline(() => ctx.session.api().call('dismissNotification', { body: { id } }));
       ctx.reachedService();
-      const result = ctx.cache.applier.apply([{ type: 'notification', id: record.id, op: 'upsert', version: record.version, data: record }]);
+      const result = ctx.cache.applier.apply([
+        { type: 'notification', id: record.id, op: 'upsert', version: record.version, data: record },
+      ]);
       ctx.notifier.changed(result.changedTypes);
       return toNotification(record);
     },

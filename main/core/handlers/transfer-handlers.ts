@@ -25,7 +25,11 @@ export function transferHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names>
     'documents.download': async ({ id }) => {
       ctx.session.api();
       const document = cache.documents.get(id);
-      if (!document) throw new BridgeError('not_found', 'That document is not in your documents any more; it may have been deleted.');
+      if (!document)
+        throw new BridgeError(
+          'not_found',
+          'That document is not in your documents any more; it may have been deleted.',
+        );
       return startDownload(ctx.transfers, document);
     },
     'documents.open': async ({ id }) => {

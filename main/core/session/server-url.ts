@@ -20,12 +20,20 @@ export function normalizeServerUrl(input: string): string {
     throw new BridgeError('invalid_input', `"${trimmed}" is not a valid server URL. ${example}.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new BridgeError('invalid_input', `The server URL must start with https:// or http://, not ${url.protocol}//. ${example}.`);
+    throw new BridgeError(
+      'invalid_input',
+      `The server URL must start with https:// or http://, not ${url.protocol}//. ${example}.`,
+    );
   }
-  if (!url.hostname) throw new BridgeError('invalid_input', `The server URL "${trimmed}" has no host name. ${example}.`);
+  if (!url.hostname)
+    throw new BridgeError('invalid_input', `The server URL "${trimmed}" has no host name. ${example}.`);
   if (url.username || url.password) {
-    throw new BridgeError('invalid_input', 'The server URL must not contain a user name or password; enter them in the sign-in form.');
+    throw new BridgeError(
+      'invalid_input',
+      'The server URL must not contain a user name or password; enter them in the sign-in form.',
+    );
   }
-  if (url.search || url.hash) throw new BridgeError('invalid_input', `The server URL must not contain "?" or "#" parts. ${example}.`);
+  if (url.search || url.hash)
+    throw new BridgeError('invalid_input', `The server URL must not contain "?" or "#" parts. ${example}.`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }

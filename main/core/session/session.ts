@@ -93,7 +93,10 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
     }
     let tokens: ApiAuthTokens;
     try {
-      tokens = await session.client.call('authenticateUser', { body: { grantType: 'refresh_token', refreshToken }, anonymous: true });
+      tokens = await session.client.call('authenticateUser', {
+        body: { grantType: 'refresh_token', refreshToken },
+        anonymous: true,
+      });
     } catch (err) {
       if (err instanceof ServiceError && (err.status === 401 || err.status === 400)) {
         if (signed === session) await end('expired');
@@ -143,7 +146,14 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
       const user = state.getSetting(keys.user);
       if (serverUrl && username && user && (await keychain.get(accountOf(serverUrl, username)))) {
         const client = createApiClient(serverUrl, tokens);
-        signed = { serverUrl, username, user: JSON.parse(user) as SignedInUser, client, accessToken: null, expiresAtMs: 0 };
+        signed = {
+          serverUrl,
+          username,
+          user: JSON.parse(user) as SignedInUser,
+          client,
+          accessToken: null,
+          expiresAtMs: 0,
+        };
         hooks.changed(current(), 'signedIn');
       }
       return current();
@@ -155,7 +165,10 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
       const anonymous = createApiClient(serverUrl, null);
       let answer: ApiAuthTokens;
       try {
-        answer = await anonymous.call('authenticateUser', { body: { grantType: 'password', username, password }, anonymous: true });
+        answer = await anonymous.call('authenticateUser', {
+          body: { grantType: 'password', username, password },
+          anonymous: true,
+        });
       } catch (err) {
         throw signInError(err, serverUrl);
       }
@@ -169,7 +182,14 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
       await keychain.set(accountOf(serverUrl, username), answer.refreshToken);
       state.setSetting(keys.serverUrl, serverUrl);
       state.setSetting(keys.username, username);
-      const session: Signed = { serverUrl, username, user: toUser(answer), client: createApiClient(serverUrl, tokens), accessToken: null, expiresAtMs: 0 };
+      const session: Signed = {
+        serverUrl,
+        username,
+        user: toUser(answer),
+        client: createApiClient(serverUrl, tokens),
+        accessToken: null,
+        expiresAtMs: 0,
+      };
       accept(session, answer);
       signed = session;
       hooks.changed(current(), 'signedIn');

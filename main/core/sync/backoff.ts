@@ -19,7 +19,12 @@ export const defaultBackoff: BackoffOptions = { baseMs: 1000, maxMs: 60_000 };
  * The delay before retry number `attempt` (0 for the first retry), ms. `retryAfterMs` (or null) is a
  * floor. `random` returns a number in [0, 1) (Math.random by default).
  */
-export function backoffDelay(attempt: number, options: BackoffOptions, retryAfterMs: number | null = null, random = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  options: BackoffOptions,
+  retryAfterMs: number | null = null,
+  random = Math.random,
+): number {
   const ceiling = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(attempt, 30));
   const jittered = Math.floor(random() * ceiling);
   return retryAfterMs === null ? jittered : Math.max(jittered, retryAfterMs);

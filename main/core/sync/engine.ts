@@ -120,7 +120,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       options.notifier.changed(result.changedTypes);
       if (status.phase === 'delta') for (const n of result.newUnreadNotifications) options.notify(n);
       const counts = { ...status.counts };
-      for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][]) counts[type] = (counts[type] ?? 0) + n;
+      for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][])
+        counts[type] = (counts[type] ?? 0) + n;
       update({ counts });
       if (!page.hasMore) return;
     }

@@ -21,7 +21,12 @@ interface OutboxRow {
 }
 
 /** Replays pending entries. Returns the types whose cache changed. Throws on offline/server errors (retry later). */
-export async function replayOutbox(db: Database, client: ApiClient, applier: ChangeApplier, signal: AbortSignal): Promise<Set<SyncedType>> {
+export async function replayOutbox(
+  db: Database,
+  client: ApiClient,
+  applier: ChangeApplier,
+  signal: AbortSignal,
+): Promise<Set<SyncedType>> {
   const pending = db.prepare(
     `SELECT id, operation_id AS operationId, idempotency_key AS idempotencyKey, record_type AS recordType, payload
      FROM outbox WHERE state = 'pending' ORDER BY id`,
@@ -47,7 +52,13 @@ export async function replayOutbox(db: Database, client: ApiClient, applier: Cha
       const record = answer as { id?: string; version?: number } | null;
       if (row.recordType && record?.id && typeof record.version === 'number') {
         const result = applier.apply([
-          { type: row.recordType, id: record.id, op: 'upsert', version: record.version, data: record as RecordOf[SyncedType] },
+          {
+            type: row.recordType,
+            id: record.id,
+            op: 'upsert',
+            version: record.version,
+            data: record as RecordOf[SyncedType],
+          },
         ]);
         for (const type of result.changedTypes) changed.add(type);
       }

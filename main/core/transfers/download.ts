@@ -4,7 +4,6 @@
  * then renames it to a free name ("name (1).ext" when taken). Cancelling deletes the `.part`; a broken
  * connection keeps it for the next try.
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, truncate, unlink } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
@@ -35,7 +34,8 @@ function etagHash(etag: string | null): string | null {
 /** The `.part` file to continue: the recorded one when it holds the same content, else a new one. */
 async function partFor(deps: TransferDeps, doc: DownloadSource): Promise<string> {
   const record = deps.cache.state.getDownload(doc.id);
-  if (record?.partPath && record.sha256 === doc.sha256 && (await fileSize(record.partPath)) !== null) return record.partPath;
+  if (record?.partPath && record.sha256 === doc.sha256 && (await fileSize(record.partPath)) !== null)
+    return record.partPath;
   if (record?.partPath) await unlink(record.partPath).catch(() => undefined);
   await mkdir(deps.downloadsDir, { recursive: true });
   const partPath = await reserveFreeName(deps.downloadsDir, safeFileName(doc.name), '.part');
@@ -44,16 +44,24 @@ async function partFor(deps: TransferDeps, doc: DownloadSource): Promise<string>
 }
 
 /** One attempt: fetches what the `.part` lacks, checks the whole file's SHA-256 and returns it. */
-async function fetchIntoPart(deps: TransferDeps, handle: TransferHandle, doc: DownloadSource, partPath: string): Promise<string> {
+async function fetchIntoPart(
+  deps: TransferDeps,
+  handle: TransferHandle,
+  doc: DownloadSource,
+  partPath: string,
+): Promise<string> {
   let offset = (await fileSize(partPath)) ?? 0;
   if (offset > doc.size) {
     await truncate(partPath, 0);
     offset = 0;
   }
-  const headers: Record<string, string> = offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${doc.sha256}"` } : {};
+  const headers: Record<string, string> =
+    offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${doc.sha256}"` } : {};
   let response: Response;
   try {
-    response = await deps.api().open('downloadDocument', { query: { id: doc.id }, headers, signal: handle.signal, timeoutMs: null });
+    response = await deps
+      .api()
+      .open('downloadDocument', { query: { id: doc.id }, headers, signal: handle.signal, timeoutMs: null });
   } catch (err) {
     if (!(err instanceof ServiceError && err.status === 416)) throw err;
     await truncate(partPath, 0);
@@ -78,7 +86,8 @@ async function fetchIntoPart(deps: TransferDeps, handle: TransferHandle, doc: Do
       callback(null, chunk);
     },
   });
-  if (!response.body) throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
+  if (!response.body)
+    throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
   await pipeline(
     Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
     meter,
@@ -89,7 +98,11 @@ async function fetchIntoPart(deps: TransferDeps, handle: TransferHandle, doc: Do
   const actual = hash.digest('hex');
   if (actual !== expected) {
     await truncate(partPath, 0);
-    throw new ServiceError('server_error', 'The file arrived damaged (its SHA-256 checksum does not match). Download it again.', 502);
+    throw new ServiceError(
+      'server_error',
+      'The file arrived damaged (its SHA-256 checksum does not match). Download it again.',
+      502,
+    );
   }
   return actual;
 }
@@ -122,7 +135,13 @@ async function download(deps: TransferDeps, handle: TransferHandle, doc: Downloa
  * content (and still on disk) is not fetched again: its transfer is done at once.
  */
 export function startDownload(deps: TransferDeps, doc: DownloadSource): Transfer {
-  const handle = deps.registry.create({ kind: 'download', name: doc.name, folderId: null, documentId: doc.id, bytesTotal: doc.size });
+  const handle = deps.registry.create({
+    kind: 'download',
+    name: doc.name,
+    folderId: null,
+    documentId: doc.id,
+    bytesTotal: doc.size,
+  });
   const record = deps.cache.state.getDownload(doc.id);
   if (record?.localPath && record.sha256 === doc.sha256 && existsSync(record.localPath)) {
     handle.update({ state: 'done', bytesDone: doc.size, localPath: record.localPath });

@@ -37,6 +37,7 @@ export async function fileSize(path: string): Promise<number | null> {
 /** Feeds the first `bytes` bytes of the file at `path` into `hash`. */
 export async function hashFilePrefix(path: string, bytes: number, hash: Hash = createHash('sha256')): Promise<Hash> {
   if (bytes === 0) return hash;
-  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 }) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of createReadStream(path, { start: 0, end: bytes - 1 }) as AsyncIterable<Buffer>)
+    hash.update(chunk);
   return hash;
 }

@@ -57,7 +57,9 @@ export function createMultipartBody(
         yield chunk;
       }
       if (sent !== file.size) {
-        throw new Error(`${file.filename} changed while it was being sent (${sent} bytes instead of ${file.size}). Upload it again.`);
+        throw new Error(
+          `${file.filename} changed while it was being sent (${sent} bytes instead of ${file.size}). Upload it again.`,
+        );
       }
       yield tail;
     },

@@ -37,7 +37,9 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
   const entries = new Map<string, { transfer: Transfer; controller: AbortController }>();
 
   function prune(): void {
-    const finished = [...entries.values()].filter((e) => e.transfer.state !== 'queued' && e.transfer.state !== 'running');
+    const finished = [...entries.values()].filter(
+      (e) => e.transfer.state !== 'queued' && e.transfer.state !== 'running',
+    );
     for (const e of finished.slice(0, Math.max(0, finished.length - keepFinished))) entries.delete(e.transfer.id);
   }
 
@@ -51,7 +53,14 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
 
   return {
     create(init) {
-      const transfer: Transfer = { id: randomUUID(), ...init, bytesDone: 0, state: 'queued', error: null, localPath: null };
+      const transfer: Transfer = {
+        id: randomUUID(),
+        ...init,
+        bytesDone: 0,
+        state: 'queued',
+        error: null,
+        localPath: null,
+      };
       const controller = new AbortController();
       entries.set(transfer.id, { transfer, controller });
       prune();

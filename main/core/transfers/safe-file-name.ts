@@ -36,7 +36,7 @@ export function splitExtension(name: string): { base: string; ext: string } {
 }
 
 /** Joins base and extension, cutting the base so that the whole fits in `maxBytes`. */
-function fit(base: string, ext: string, maxBytes: number): string {
+function fitName(base: string, ext: string, maxBytes: number): string {
   const room = Math.max(1, maxBytes - utf8Length(ext));
   const cut = truncateUtf8(base, room).replace(/[. ]+$/, '');
   return `${cut || '_'}${ext}`;
@@ -58,9 +58,10 @@ export function safeFileName(raw: string, maxBytes = maxFileNameBytes): string {
     .replace(/^\.+/, '')
     .replace(/[. ]+$/, '');
   if (name.length === 0) name = fallbackName;
+  // Windows reserves a device name before any extension ("nul.tar.gz" too).
+  if (reservedDevice.test(name.split('.')[0].trimEnd())) name = `_${name}`;
   const { base, ext } = splitExtension(name);
-  const safeBase = reservedDevice.test(base.replace(/[. ]+$/, '')) ? `_${base}` : base;
-  return fit(safeBase, ext, maxBytes);
+  return fitName(base, ext, maxBytes);
 }
 
 /**
@@ -71,5 +72,9 @@ export function numberedFileName(safeName: string, n: number, maxBytes = maxFile
   if (n === 0) return safeName;
   const { base, ext } = splitExtension(safeName);
   const suffix = ` (${n})`;
-  return fit(`${truncateUtf8(base, Math.max(1, maxBytes - utf8Length(ext) - utf8Length(suffix)))}${suffix}`, ext, maxBytes);
+  return fitName(
+    `${truncateUtf8(base, Math.max(1, maxBytes - utf8Length(ext) - utf8Length(suffix)))}${suffix}`,
+    ext,
+    maxBytes,
+  );
 }

@@ -34,12 +34,18 @@ export function formatBytes(bytes: number): string {
 export function checkUploadFiles(files: readonly ResolvedFile[], maxBytes: number): void {
   const empty = files.filter((f) => f.size === 0).map((f) => f.name);
   if (empty.length > 0) {
-    throw new BridgeError('invalid_input', `${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} empty (0 bytes), so there is nothing to upload. Choose a file with content.`);
+    throw new BridgeError(
+      'invalid_input',
+      `${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} empty (0 bytes), so there is nothing to upload. Choose a file with content.`,
+    );
   }
   const large = files.filter((f) => f.size > maxBytes);
   if (large.length > 0) {
     const list = large.map((f) => `${f.name} (${formatBytes(f.size)})`).join(', ');
-    throw new BridgeError('too_large', `${list} ${large.length === 1 ? 'is' : 'are'} larger than the ${formatBytes(maxBytes)} the service accepts. Choose a smaller file.`);
+    throw new BridgeError(
+      'too_large',
+      `${list} ${large.length === 1 ? 'is' : 'are'} larger than the ${formatBytes(maxBytes)} the service accepts. Choose a smaller file.`,
+    );
   }
 }
 
@@ -75,7 +81,9 @@ async function upload(deps: TransferDeps, handle: TransferHandle, folderId: stri
         timeoutMs: null,
       });
     }, handle.signal);
-    const result = deps.cache.applier.apply([{ type: 'document', id: document.id, op: 'upsert', version: document.version, data: document }]);
+    const result = deps.cache.applier.apply([
+      { type: 'document', id: document.id, op: 'upsert', version: document.version, data: document },
+    ]);
     deps.notifier.changed(result.changedTypes);
     handle.update({ state: 'done', bytesDone: file.size, documentId: document.id });
   } catch (err) {
@@ -87,7 +95,13 @@ async function upload(deps: TransferDeps, handle: TransferHandle, folderId: stri
 /** Queues the upload of checked `files` into `folderId` and returns their transfers (progress follows as events). */
 export function startUploads(deps: TransferDeps, folderId: string, files: readonly ResolvedFile[]): Transfer[] {
   return files.map((file) => {
-    const handle = deps.registry.create({ kind: 'upload', name: file.name, folderId, documentId: null, bytesTotal: file.size });
+    const handle = deps.registry.create({
+      kind: 'upload',
+      name: file.name,
+      folderId,
+      documentId: null,
+      bytesTotal: file.size,
+    });
     void deps.limiter.run(() => upload(deps, handle, folderId, file));
     return { ...handle.transfer };
   });

@@ -20,10 +20,11 @@ export interface VirtualListProps<T extends { id: string }> {
   onRangeChange(first: number, last: number): void;
   /** Fixed row height, px. */
   rowHeight: number;
-  /** Accessible name of a row (e.g. the contact's full name). */
-  rowLabel(row: T): string;
-  /** Row content. Attach `descriptionId` to the secondary text so it becomes the row's description. */
-  renderRow(row: T, context: { descriptionId: string; selected: boolean }): ReactNode;
+  /**
+   * Row content. A row is named by its content (put the primary text, e.g. the contact's full name,
+   * first), so what a screen reader reads is what the user sees.
+   */
+  renderRow(row: T, context: { selected: boolean }): ReactNode;
   selectedId: string | null;
   /** Index the keyboard moves from (-1: none yet). */
   activeIndex: number;
@@ -42,8 +43,7 @@ export interface VirtualListHandle {
 
 /** Renders the virtualized listbox (see module docs). */
 export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>) {
-  const { label, total, getRow, onRangeChange, rowHeight, rowLabel, renderRow, selectedId, activeIndex, onActivate } =
-    props;
+  const { label, total, getRow, onRangeChange, rowHeight, renderRow, selectedId, activeIndex, onActivate } = props;
   const baseId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -126,7 +126,6 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
             );
           }
           const selected = row.id === selectedId;
-          const descriptionId = `${baseId}-desc-${item.index}`;
           return (
             // Rows are picked with the list's own keyboard handling: focus stays on the listbox and
             // aria-activedescendant names the active row (WAI-ARIA listbox pattern), so rows take no focus.
@@ -139,13 +138,11 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
               aria-selected={selected}
               aria-setsize={total}
               aria-posinset={item.index + 1}
-              aria-label={rowLabel(row)}
-              aria-describedby={descriptionId}
               className={item.index === activeIndex ? 'virtual-row virtual-row-active' : 'virtual-row'}
               style={position}
               onClick={() => onActivate(item.index)}
             >
-              {renderRow(row, { descriptionId, selected })}
+              {renderRow(row, { selected })}
             </div>
           );
         })}

@@ -54,6 +54,15 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   return formatDistanceStrict(date, now, { addSuffix: true });
 }
 
+/**
+ * Relative time of a past ISO 8601 instant ("Synced 5 minutes ago"): like `formatRelative`, but an
+ * instant slightly in the future (clocks of core and page differ by a little) counts as "just now".
+ */
+export function formatAgo(iso: string, now: number = Date.now()): string {
+  const time = parseISO(iso).getTime();
+  return formatRelative(Number.isNaN(time) || time <= now ? iso : new Date(now).toISOString(), now);
+}
+
 /** Local date and time of an ISO 8601 instant: "Nov 22, 2026, 2:30 PM". */
 export function formatDateTime(iso: string): string {
   const date = parseISO(iso);

@@ -55,6 +55,13 @@ export function connectAppStores(stores: AppStores): () => void {
   const { bridge } = stores;
   const subscriptions = [
     bridge.on('session.changed', (session) => stores.session.getState().applySession(session)),
+    // Leaving a session (sign-out or expiry) forgets its notifications and transfers.
+    stores.session.subscribe((state, previous) => {
+      if (previous.session?.state === 'signedIn' && state.session?.state !== 'signedIn') {
+        stores.notifications.getState().reset();
+        stores.transfers.getState().reset();
+      }
+    }),
     bridge.on('sync.status', (status) => stores.sync.getState().apply(status)),
     bridge.on('data.changed', ({ types }) => {
       stores.data.getState().bump(types);

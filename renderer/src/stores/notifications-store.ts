@@ -18,6 +18,8 @@ export interface NotificationsStoreState {
   dismiss(id: string): Promise<void>;
   dismissAll(): Promise<void>;
   clearError(): void;
+  /** Forgets everything (after sign-out, so the next user never sees this one's notifications). */
+  reset(): void;
 }
 
 function visible(items: Notification[]): Notification[] {
@@ -85,6 +87,11 @@ export function createNotificationsStore(bridge: BrmBridge): StoreApi<Notificati
 
     clearError() {
       set({ error: null });
+    },
+
+    reset() {
+      ticket++;
+      set({ items: [], unreadCount: 0, phase: 'idle', error: null });
     },
   }));
 }

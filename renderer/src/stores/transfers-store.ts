@@ -34,6 +34,8 @@ export interface TransfersStoreState {
   addPreparing(delta: number): void;
   /** Removes finished, failed and cancelled transfers and all refusals from the list. */
   clearFinished(): void;
+  /** Forgets everything (after sign-out). */
+  reset(): void;
 }
 
 /** True while a transfer can still make progress (and so can be cancelled). */
@@ -95,6 +97,10 @@ export function createTransfersStore(bridge: BrmBridge): StoreApi<TransfersStore
 
     addPreparing(delta) {
       set((state) => ({ preparing: Math.max(0, state.preparing + delta) }));
+    },
+
+    reset() {
+      set({ byId: {}, order: [], refusals: [], preparing: 0, error: null });
     },
 
     clearFinished() {

@@ -3,7 +3,7 @@
  * from the core and re-read when calendar events change; the selected event's details on the right.
  */
 import { parseISO } from 'date-fns';
-import { type SyntheticEvent, useCallback, useMemo, useState } from 'react';
+import { type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Calendar, type EventPropGetter } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { DetailPane } from '../../components/detail-pane';
@@ -12,10 +12,11 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { type CalendarViewName, localizer, periodHeading, step, visibleRange } from './calendar-range';
 import { CalendarToolbar, CalendarViewSwitch } from './calendar-toolbar';
 import { EventDetail } from './event-detail';
-import { AccessibleEventWrapper, type CalendarItem } from './event-wrapper';
+import { AccessibleEventWrapper, type CalendarItem, WeekDayHeader } from './event-wrapper';
+import { useAllDayTableRole } from './use-all-day-table-role';
 import './calendar.css';
 
-const components = { eventWrapper: AccessibleEventWrapper };
+const components = { eventWrapper: AccessibleEventWrapper, week: { header: WeekDayHeader } };
 const views: CalendarViewName[] = ['month', 'week'];
 const scrollToTime = new Date(1970, 0, 1, 8, 0, 0);
 
@@ -28,6 +29,8 @@ export function CalendarView() {
   const [view, setView] = useState<CalendarViewName>('month');
   const [date, setDate] = useState(() => new Date());
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  useAllDayTableRole(body);
 
   const range = useMemo(() => visibleRange(date, view), [date, view]);
   const { data, error, loading, reload } = useBridgeQuery(
@@ -78,7 +81,7 @@ export function CalendarView() {
         onStep={(direction) => setDate((current) => step(current, view, direction))}
       />
       {error ? <ErrorBanner message={`Events could not be loaded: ${error}`} onRetry={reload} /> : null}
-      <div className="calendar-body">
+      <div className="calendar-body" ref={body}>
         <Calendar<CalendarItem>
           localizer={localizer}
           culture="en-US"

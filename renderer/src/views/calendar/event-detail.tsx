@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
-import { formatDateTime, formatRelative, formatTimeRange, pluralize } from '../../lib/format';
+import { formatAgo, formatDateTime, formatTimeRange, pluralize } from '../../lib/format';
 import { responseLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
@@ -78,8 +78,8 @@ function Recipients({ event }: { event: CalendarEventDetail }) {
         </p>
       ) : fromSavedData ? (
         <p className="note">
-          As of {formatDateTime(event.recipientsAsOf)} ({formatRelative(event.recipientsAsOf, now)}): saved data,
-          because the server cannot be reached right now.
+          As of {formatDateTime(event.recipientsAsOf)} ({formatAgo(event.recipientsAsOf, now)}): saved data, because the
+          server cannot be reached right now.
         </p>
       ) : null}
       {event.recipients.length > 0 ? (

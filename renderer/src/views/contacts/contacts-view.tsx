@@ -88,13 +88,12 @@ export function ContactsView() {
           getRow={windows.getRow}
           onRangeChange={windows.requestRange}
           rowHeight={rowHeight}
-          rowLabel={fullName}
-          renderRow={(contact, { descriptionId }) => (
+          renderRow={(contact) => (
             <div className="list-row">
               <Avatar firstName={contact.firstName} lastName={contact.lastName} size="small" />
               <div className="list-row-text">
                 <span className="list-row-primary">{fullName(contact)}</span>
-                <span className="list-row-secondary" id={descriptionId}>
+                <span className="list-row-secondary">
                   {[contact.jobTitle, contact.companyName].filter(Boolean).join(' · ') || 'No job title or company'}
                 </span>
               </div>

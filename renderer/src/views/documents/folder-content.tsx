@@ -77,23 +77,18 @@ export function FolderContent({ folder, query, searched, onQueryChange, windows,
           getRow={windows.getRow}
           onRangeChange={windows.requestRange}
           rowHeight={rowHeight}
-          rowLabel={(document) => document.title}
-          renderRow={(document, { descriptionId }) => (
+          renderRow={(document) => (
             <div className="list-row">
               <span className="file-badge" aria-hidden="true">
                 <Icon name="file" size={18} />
               </span>
               <div className="list-row-text">
                 <span className="list-row-primary">{document.title}</span>
-                <span className="list-row-secondary" id={descriptionId}>
-                  {document.name} · {formatBytes(document.size)} ·{' '}
-                  <span className="visually-hidden">{documentStateLabel[document.state]} · </span>updated{' '}
-                  {formatDate(document.updatedAt)}
+                <span className="list-row-secondary">
+                  {document.name} · {formatBytes(document.size)} · updated {formatDate(document.updatedAt)}
                 </span>
               </div>
-              <span className={`pill pill-${document.state}`} aria-hidden="true">
-                {documentStateLabel[document.state]}
-              </span>
+              <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
             </div>
           )}
           selectedId={selection.selectedId}

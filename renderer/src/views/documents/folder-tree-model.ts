@@ -8,6 +8,9 @@ export interface TreeRow {
   level: number;
   hasChildren: boolean;
   parentId: string | null;
+  /** Number of siblings including itself, and its 1-based position among them (aria-setsize/posinset). */
+  setSize: number;
+  position: number;
 }
 
 /** Children by parent id (`null`: top level; folders whose parent is unknown count as top level), sorted by name. */
@@ -28,11 +31,12 @@ export function childrenByParent(folders: readonly Folder[]): Map<string | null,
 export function visibleRows(children: Map<string | null, Folder[]>, expanded: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = [];
   const walk = (parentId: string | null, level: number) => {
-    for (const folder of children.get(parentId) ?? []) {
+    const siblings = children.get(parentId) ?? [];
+    siblings.forEach((folder, index) => {
       const hasChildren = (children.get(folder.id)?.length ?? 0) > 0;
-      rows.push({ folder, level, hasChildren, parentId });
+      rows.push({ folder, level, hasChildren, parentId, setSize: siblings.length, position: index + 1 });
       if (hasChildren && expanded.has(folder.id)) walk(folder.id, level + 1);
-    }
+    });
   };
   walk(null, 1);
   return rows;

@@ -3,10 +3,10 @@
  * Right expands or enters, Left collapses or goes to the parent, Home/End jump; the focused folder
  * is the selected one. Each folder shows its document count.
  */
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Folder } from '../../../../preload/contract';
 import { Icon } from '../../components/icon';
-import { formatCount } from '../../lib/format';
+import { formatCount, pluralize } from '../../lib/format';
 import { ancestorIds, childrenByParent, type TreeRow, visibleRows } from './folder-tree-model';
 
 export interface FolderTreeProps {
@@ -87,66 +87,60 @@ export function FolderTree({ folders, selectedId, onSelect }: FolderTreeProps) {
     }
   }
 
-  const render = (parentId: string | null, level: number): ReactNode =>
-    (children.get(parentId) ?? []).map((folder) => {
-      const kids = children.get(folder.id) ?? [];
-      const open = expanded.has(folder.id);
-      const countId = `${baseId}-count-${folder.id}`;
-      return (
-        // Keys are handled once for the whole tree (onKeyDown on role="tree"), as the tree pattern prescribes.
-        // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the tree.
-        <div
-          key={folder.id}
-          ref={(element) => {
-            if (element) items.current.set(folder.id, element);
-            else items.current.delete(folder.id);
-          }}
-          role="treeitem"
-          aria-label={folder.name}
-          aria-describedby={countId}
-          aria-level={level}
-          aria-expanded={kids.length > 0 ? open : undefined}
-          aria-selected={folder.id === selectedId}
-          tabIndex={folder.id === focusId ? 0 : -1}
-          className="tree-item"
-          onClick={(event) => {
-            event.stopPropagation();
-            onSelect(folder.id);
-          }}
-        >
-          <div className="tree-row" style={{ paddingLeft: `${(level - 1) * 16 + 6}px` }}>
-            {kids.length > 0 ? (
-              <span
-                className={open ? 'tree-twisty tree-twisty-open' : 'tree-twisty'}
-                aria-hidden="true"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  toggle(folder.id, !open);
-                }}
-              >
-                <Icon name="chevron" size={14} />
-              </span>
-            ) : (
-              <span className="tree-twisty" aria-hidden="true" />
-            )}
-            <Icon name="folder" size={16} />
-            <span className="tree-name">{folder.name}</span>
-            <span className="tree-count" id={countId}>
-              {formatCount(folder.documentCount)}
-              <span className="visually-hidden"> {folder.documentCount === 1 ? 'document' : 'documents'}</span>
-            </span>
-          </div>
-          {kids.length > 0 && open ? (
-            // biome-ignore lint/a11y/useSemanticElements: a tree's nested level is role="group" (WAI-ARIA tree pattern).
-            <div role="group">{render(folder.id, level + 1)}</div>
-          ) : null}
-        </div>
-      );
-    });
-
   return (
     <div role="tree" aria-label="Folders" className="folder-tree" onKeyDown={onKeyDown}>
-      {render(null, 1)}
+      {rows.map((row) => {
+        const { folder, level, hasChildren } = row;
+        const open = expanded.has(folder.id);
+        const countId = `${baseId}-count-${folder.id}`;
+        return (
+          // Keys are handled once for the whole tree (onKeyDown on role="tree"), as the tree pattern prescribes.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the tree.
+          <div
+            key={folder.id}
+            ref={(element) => {
+              if (element) items.current.set(folder.id, element);
+              else items.current.delete(folder.id);
+            }}
+            role="treeitem"
+            aria-label={folder.name}
+            aria-describedby={countId}
+            aria-level={level}
+            aria-setsize={row.setSize}
+            aria-posinset={row.position}
+            aria-expanded={hasChildren ? open : undefined}
+            aria-selected={folder.id === selectedId}
+            tabIndex={folder.id === focusId ? 0 : -1}
+            className="tree-item"
+            onClick={() => onSelect(folder.id)}
+          >
+            <div className="tree-row" style={{ paddingLeft: `${(level - 1) * 16 + 6}px` }}>
+              {hasChildren ? (
+                <span
+                  className={open ? 'tree-twisty tree-twisty-open' : 'tree-twisty'}
+                  aria-hidden="true"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    toggle(folder.id, !open);
+                  }}
+                >
+                  <Icon name="chevron" size={14} />
+                </span>
+              ) : (
+                <span className="tree-twisty" aria-hidden="true" />
+              )}
+              <Icon name="folder" size={16} />
+              <span className="tree-name">{folder.name}</span>
+              {/* The count is drawn from data-count (CSS) so the item's visible text is its name; the
+                  description below gives it to assistive technology. */}
+              <span className="tree-count" data-count={formatCount(folder.documentCount)} aria-hidden="true" />
+              <span className="visually-hidden" id={countId}>
+                {pluralize(folder.documentCount, 'document')}
+              </span>
+            </div>
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
-import { formatDateTime, formatRelative, pluralize } from '../../lib/format';
+import { formatAgo, formatDateTime, pluralize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useNotifications, useSession } from '../../stores/stores-context';
 import './notifications.css';
@@ -44,7 +44,7 @@ export function NotificationsView() {
               </p>
               <p className="notification-body">{item.body}</p>
               <time className="notification-time" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                {formatRelative(item.createdAt, now)}
+                {formatAgo(item.createdAt, now)}
               </time>
             </div>
             <button

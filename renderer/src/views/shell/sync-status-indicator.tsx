@@ -3,7 +3,7 @@
  * "Offline — showing saved data", or the sync error, each with "Sync now" where it helps.
  */
 import type { SyncedType, SyncStatus } from '../../../../preload/contract';
-import { formatCount, formatRelative } from '../../lib/format';
+import { formatAgo, formatCount, formatRelative } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
 import { useSync } from '../../stores/stores-context';
 
@@ -45,7 +45,7 @@ function present(status: SyncStatus | null, now: number): Presentation {
     case 'idle':
       return {
         tone: 'ok',
-        headline: status.lastSyncedAt ? `Synced ${formatRelative(status.lastSyncedAt, now)}` : 'Synced',
+        headline: status.lastSyncedAt ? `Synced ${formatAgo(status.lastSyncedAt, now)}` : 'Synced',
         detail: null,
       };
     case 'offline':

@@ -1,0 +1,67 @@
+/**
+ * Offline is a normal state: with the service stopped, reads keep answering from the cache, the
+ * status says offline, actions that need the service say so, and sync resumes by itself once the
+ * service answers again (restarted on the same port).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../main/core/platform';
+import { type RunningService, startService } from '../../../server/start';
+import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForEvent, waitForIdle } from '../../helpers/core-harness';
+
+describe('offline', () => {
+  const dir = createTempDir();
+  let service: RunningService;
+  let core: Core;
+
+  beforeAll(async () => {
+    service = await startService({ dataDir: `${dir.path}/service` });
+    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), { syncBackoff: { baseMs: 200, maxMs: 1000 } });
+    await signInDemo(core, service);
+    await waitForIdle(core);
+  });
+  afterAll(async () => {
+    await core.stop();
+    await service.stop();
+    dir.remove();
+  });
+
+  it('keeps reads working while the service is down, and resumes by itself when it is back', async () => {
+    const event = (await core.handlers['calendar.listEvents']({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' })).find(
+      (e) => e.recipientCount > 0,
+    )!;
+    const online = await core.handlers['calendar.getEvent']({ id: event.id });
+    expect(online?.recipients.length).toBe(event.recipientCount);
+    expect(online?.recipientsAsOf).toEqual(expect.any(String));
+    const unread = (await core.handlers['notifications.list']({})).items[0];
+
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    const offline = waitForEvent(core, 'sync.status', (s) => s.state === 'offline');
+    const status = await core.handlers['sync.run']({});
+    expect(status.state).toBe('offline');
+    await offline;
+    expect(status.message).toContain(service.url);
+    expect(status.nextRetryAt).toEqual(expect.any(String));
+
+    const all = await core.handlers['contacts.list']({ offset: 0, limit: 20 });
+    expect(all.total).toBe(2000);
+    expect(all.rows).toHaveLength(20);
+    const found = await core.handlers['contacts.list']({ query: 'dana reyes', offset: 0, limit: 5 });
+    expect(found.rows.map((r) => `${r.firstName} ${r.lastName}`)).toContain('Dana Reyes');
+    expect((await core.handlers['documents.listFolders']({})).length).toBeGreaterThan(0);
+    expect(await core.handlers['calendar.getEvent']({ id: event.id })).toEqual(online);
+    await expect(core.handlers['notifications.dismiss']({ id: unread.id })).rejects.toMatchObject({
+      code: 'offline',
+      message: "You're offline. Dismiss it again when the connection is back.",
+    });
+
+    // Same data, same port: the engine's probes find it and it syncs again without being asked.
+    const syncing = waitForEvent(core, 'sync.status', (s) => s.state === 'syncing');
+    const idle = waitForEvent(core, 'sync.status', (s) => s.state === 'idle');
+    service = await startService({ dataDir: `${dir.path}/service`, port });
+    await syncing;
+    const back = await idle;
+    expect(back).toMatchObject({ state: 'idle', message: null, nextRetryAt: null });
+    expect(Date.parse(back.lastSyncedAt!)).toBeGreaterThan(Date.parse(status.lastSyncedAt!));
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Transfer } from '../../../preload/contract';
+import { createEventBus } from '../../../main/core/events';
+import { createTransferRegistry, progressIntervalMs } from '../../../main/core/transfers/registry';
+
+describe('transfer registry', () => {
+  let events: Transfer[];
+  let registry: ReturnType<typeof createTransferRegistry>;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    const bus = createEventBus();
+    events = [];
+    bus.on('transfer.progress', (t) => events.push(t));
+    registry = createTransferRegistry(bus);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const init = { kind: 'upload' as const, name: 'a.bin', folderId: null, documentId: null, bytesTotal: 1000 };
+
+  it('throttles progress to one event per interval and always reports state changes', () => {
+    const handle = registry.create(init);
+    handle.update({ state: 'running' });
+    for (let i = 1; i <= 100; i++) handle.progress(i * 10);
+    expect(events.map((e) => [e.state, e.bytesDone])).toEqual([
+      ['queued', 0],
+      ['running', 0],
+    ]);
+    vi.advanceTimersByTime(progressIntervalMs);
+    handle.progress(1000);
+    handle.update({ state: 'done' });
+    expect(events.map((e) => [e.state, e.bytesDone]).slice(2)).toEqual([
+      ['running', 1000],
+      ['done', 1000],
+    ]);
+  });
+
+  it('cancels: aborts the signal, reports cancelled, and ignores later updates', () => {
+    const handle = registry.create(init);
+    expect(registry.cancel(handle.transfer.id)?.state).toBe('cancelled');
+    expect(handle.signal.aborted).toBe(true);
+    handle.update({ state: 'failed', error: 'late' });
+    expect(registry.list()[0]).toMatchObject({ state: 'cancelled', error: null });
+    expect(registry.cancel('unknown')).toBeNull();
+  });
+
+  it('does not cancel a finished transfer', () => {
+    const handle = registry.create(init);
+    handle.update({ state: 'done' });
+    registry.cancelAll();
+    expect(registry.list()[0].state).toBe('done');
+    expect(handle.signal.aborted).toBe(false);
+  });
+
+  it('hands out copies, so callers cannot change its state', () => {
+    const handle = registry.create(init);
+    registry.list()[0].state = 'failed';
+    expect(registry.list()[0].state).toBe('queued');
+    expect(handle.transfer.state).toBe('queued');
+  });
+});
