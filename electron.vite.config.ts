@@ -1,25 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
 import rendererConfig from './vite.renderer.config';
-
-/**
- * Keeps `packageName` and its deep imports external, adding the `.js` extension to deep imports
- * without one: Node's ES module loader needs it for CommonJS packages without an exports map (tsx
- * and bundlers do not, so the sources may omit it). The package must be left out of
- * `externalizeDeps`, which would otherwise mark the import external before this plugin sees it.
- */
-function externalWithExtensions(packageName: string): Plugin {
-  return {
-    name: 'brm-external-with-extensions',
-    enforce: 'pre',
-    resolveId(source) {
-      if (source === packageName) return { id: source, external: true };
-      if (!source.startsWith(`${packageName}/`)) return null;
-      return { id: /\.[cm]?js$/.test(source) ? source : `${source}.js`, external: true };
-    },
-  };
-}
 
 /**
  * Builds the Electron app into `out/` (DESIGN §5):
@@ -31,11 +12,16 @@ function externalWithExtensions(packageName: string): Plugin {
  */
 export default defineConfig({
   main: {
-    plugins: [externalWithExtensions('ajv')],
     build: {
       outDir: resolve(import.meta.dirname, 'out/main'),
-      externalizeDeps: { exclude: ['ajv'] },
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'main/electron/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'main/electron/index.ts'),
+          // The cache's page writer runs in a worker thread and is loaded from next to index.js.
+          'page-writer-worker': resolve(import.meta.dirname, 'main/core/sync/page-writer-worker.ts'),
+        },
+        output: { entryFileNames: '[name].js' },
+      },
     },
   },
   preload: {

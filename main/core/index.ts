@@ -17,6 +17,7 @@ import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
 import { defaultBackoff } from './sync/backoff';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
+import { createPageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
 import { createTransferRegistry } from './transfers/registry';
@@ -47,6 +48,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notifier = createChangeNotifier(bus);
   const registry = createTransferRegistry(bus);
   const limiter = createLimiter(concurrentTransfers);
+  const writer = await createPageWriter(cache.db);
   let sync: SyncEngine | null = null;
 
   const session = createSession(cache.state, options.platform.keychain, {
@@ -77,6 +79,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     intervalMs: options.syncIntervalMs ?? defaultSyncIntervalMs,
     backoff: options.syncBackoff ?? defaultBackoff,
     pageSize: options.syncPageSize ?? defaultSyncPageSize,
+    writer,
   });
   sync = engine;
 
@@ -123,6 +126,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await engine.stop();
       registry.cancelAll();
       await limiter.idle();
+      await writer.close();
       notifier.flush();
       cache.close();
     },

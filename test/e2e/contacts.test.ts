@@ -76,7 +76,7 @@ describe('contacts', () => {
       .getByText(target.companyName as string, { exact: false })
       .first()
       .waitFor({ timeout: stepTimeoutMs });
-    await expect(details.textContent()).resolves.toContain(target.lastName);
+    await details.getByText(query).first().waitFor({ timeout: stepTimeoutMs });
     await app.screenshot('contact-detail');
     await app.axeScan('contact detail');
   });

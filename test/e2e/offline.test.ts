@@ -49,7 +49,10 @@ describe('offline', () => {
     await list.getByRole('option', { name: query }).first().waitFor({ timeout: stepTimeoutMs });
     await expect.poll(() => list.getByRole('option').count(), { timeout: stepTimeoutMs }).toBeLessThan(before);
     await list.getByRole('option', { name: query }).first().click();
-    await expect(region(page, 'Contact details').textContent()).resolves.toContain(rows[0].lastName);
+    await region(page, 'Contact details')
+      .getByText(`${rows[0].firstName} ${rows[0].lastName}`)
+      .first()
+      .waitFor({ timeout: stepTimeoutMs });
     await expect(page.getByRole('status', { name: 'Sync status' }).textContent()).resolves.toContain('Offline');
   });
 

@@ -21,12 +21,15 @@ describe('sign-in', () => {
     for (const label of ['Server URL', 'E-mail', 'Password']) {
       await expect(page.getByLabel(label, { exact: true }).isVisible()).resolves.toBe(true);
     }
-    await expect(
-      page.getByLabel('Server URL', { exact: true }).inputValue(),
-      'Server URL prefilled with the configured server',
-    ).resolves.toBe(app.service.url);
     await app.screenshot('sign-in');
     await app.axeScan('sign-in');
+    const serverUrl = page.getByLabel('Server URL', { exact: true });
+    await expect
+      .poll(() => serverUrl.inputValue(), {
+        message: 'Server URL prefilled with the configured server',
+        timeout: stepTimeoutMs,
+      })
+      .toBe(app.service.url);
   });
 
   it('refuses a wrong password with an alert and stays signed out', async () => {

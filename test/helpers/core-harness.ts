@@ -145,3 +145,13 @@ export function writeCacheDirectly(dataDir: string, statement: string, ...params
     db.close();
   }
 }
+
+/** Runs a query on `<dataDir>/cache.db` through a separate read-only connection. */
+export function readCacheDirectly(dataDir: string, query: string, ...params: unknown[]): unknown[] {
+  const db = new BetterSqlite3(join(dataDir, 'cache.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(query).all(...params);
+  } finally {
+    db.close();
+  }
+}

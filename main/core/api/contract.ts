@@ -1,12 +1,10 @@
 /**
  * The HTTP contract (`api/openapi.yaml`) as data, for validating the service's answers at the
- * boundary. The file is found by walking up from this module, so it works from the sources
- * (tsx, vitest) and from a bundle placed under the project folder.
+ * boundary. The file is found with `findProjectFile` (api/locate.ts), from the sources or a bundle.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { findProjectFile } from '../../../api/locate';
 import type { OperationId } from '../../../api/generated/operations';
 
 /** The parts of an OpenAPI 3.1 document the core reads. */
@@ -18,22 +16,9 @@ export interface ContractDocument {
 
 let cached: ContractDocument | null = null;
 
-/** Finds `api/openapi.yaml` in this module's folder or one of its parents. Throws when there is none. */
-export function findContractFile(start = dirname(fileURLToPath(import.meta.url))): string {
-  let dir = start;
-  for (;;) {
-    const candidate = join(dir, 'api', 'openapi.yaml');
-    if (existsSync(candidate)) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir)
-      throw new Error(`BRM Desktop is incomplete: api/openapi.yaml was not found above ${start}. Reinstall it.`);
-    dir = parent;
-  }
-}
-
 /** Loads and parses the contract once. */
 export function loadContract(): ContractDocument {
-  if (!cached) cached = parse(readFileSync(findContractFile(), 'utf8')) as ContractDocument;
+  if (!cached) cached = parse(readFileSync(findProjectFile('api/openapi.yaml'), 'utf8')) as ContractDocument;
   return cached;
 }
 

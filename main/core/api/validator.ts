@@ -6,7 +6,7 @@
  * then each record's `data` against the schema its `type` names (Contact, Company, ...), instead of
  * trying every branch of the contract's `oneOf` for every change.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { OperationId } from '../../../api/generated/operations';
 import type { SyncedType } from '../../../preload/contract';

@@ -1,7 +1,8 @@
 /**
  * Remembers row counts of list queries until the next write to the database, so that scrolling a
  * window through a large list (same query, new offset) does not count the rows again.
- * A write is noticed through SQLite's `total_changes()` for this connection.
+ * A write is noticed through `total_changes()` (this connection) and `PRAGMA data_version`
+ * (commits of other connections, e.g. the sync writer thread; https://sqlite.org/pragma.html#pragma_data_version).
  */
 import type { Database } from 'better-sqlite3';
 
@@ -14,11 +15,12 @@ export interface CountCache {
 /** Creates a CountCache over `db` holding at most `maxEntries` counts. */
 export function createCountCache(db: Database, maxEntries = 64): CountCache {
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const counts = new Map<string, number>();
-  let seenChanges = -1;
+  let seenChanges = '';
   return {
     get(key, count) {
-      const changes = totalChanges.get() as number;
+      const changes = `${totalChanges.get()} ${dataVersion.get()}`;
       if (changes !== seenChanges) {
         counts.clear();
         seenChanges = changes;

@@ -179,7 +179,15 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
         await keychain.remove(accountOf(previous.serverUrl, previous.username));
       }
       if (!sameUser) await hooks.clearUserData();
-      await keychain.set(accountOf(serverUrl, username), answer.refreshToken);
+      try {
+        await keychain.set(accountOf(serverUrl, username), answer.refreshToken);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new BridgeError(
+          'internal',
+          `BRM Desktop could not keep your sign-in in the system keychain (${reason}). Unlock the keychain and sign in again.`,
+        );
+      }
       state.setSetting(keys.serverUrl, serverUrl);
       state.setSetting(keys.username, username);
       const session: Signed = {

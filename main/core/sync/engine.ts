@@ -4,6 +4,7 @@
  * so a crash resumes from the last written page; the next page is fetched while the current one is
  * written. A 410 clears the synced tables (keeping the outbox) and bootstraps again.
  *
+ * Pages are written by a PageWriter (a writer thread), so the event loop stays free while they are.
  * Runs at start, every `intervalMs`, on demand, and after failures with full-jitter backoff (never
  * sooner than Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
  */
@@ -16,6 +17,7 @@ import { describeError, isAbortError, ServiceError } from '../errors';
 import type { ChangeNotifier, EventBus } from '../events';
 import { type BackoffOptions, backoffDelay } from './backoff';
 import { replayOutbox } from './outbox';
+import type { PageWriter } from './page-writer';
 
 /** What the engine needs. */
 export interface SyncEngineOptions {
@@ -32,6 +34,8 @@ export interface SyncEngineOptions {
   backoff: BackoffOptions;
   /** Changes per feed page (1..2000). */
   pageSize: number;
+  /** Writes pages with their cursors (on a writer thread when possible). */
+  writer: PageWriter;
 }
 
 /** The running engine. */
@@ -82,16 +86,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     });
   }
 
-  const writePage = cache.db.transaction((page: ApiChangePage, bootstrapped: boolean) => {
-    const result = cache.applier.apply(page.changes as ChangeToApply[]);
-    cache.state.saveCursor(page.nextCursor, bootstrapped);
-    return result;
-  });
-
   async function pull(signal: AbortSignal): Promise<void> {
-    let { cursor, bootstrapped } = cache.state.getSyncState();
+    const saved = cache.state.getSyncState();
+    let bootstrapped = saved.bootstrapped;
     let rebuilt = false;
-    let pending = fetchPage(cursor, signal);
+    let pending = fetchPage(saved.cursor, signal);
     update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
     for (;;) {
       let page: ApiChangePage;
@@ -100,9 +99,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } catch (err) {
         if (err instanceof ServiceError && err.status === 410 && !rebuilt) {
           rebuilt = true;
-          cache.state.clearSyncedData();
+          await options.writer.clear();
           options.notifier.changed(syncedTypes);
-          ({ cursor, bootstrapped } = cache.state.getSyncState());
+          bootstrapped = false;
           pending = fetchPage(null, signal);
           update({ phase: 'bootstrap', counts: {} });
           continue;
@@ -115,7 +114,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         pending = fetchPage(page.nextCursor, signal);
         pending.catch(() => undefined);
       }
-      const result = writePage(page, bootstrapped || !page.hasMore);
+      const result = await options.writer.write(
+        page.changes as ChangeToApply[],
+        page.nextCursor,
+        bootstrapped || !page.hasMore,
+      );
       if (!page.hasMore) bootstrapped = true;
       options.notifier.changed(result.changedTypes);
       if (status.phase === 'delta') for (const n of result.newUnreadNotifications) options.notify(n);

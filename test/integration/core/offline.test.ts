@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForEvent, waitForIdle } from '../../helpers/core-harness';
+import {
+  createTempDir,
+  createTestPlatform,
+  signInDemo,
+  startTestCore,
+  waitForEvent,
+  waitForIdle,
+} from '../../helpers/core-harness';
 
 describe('offline', () => {
   const dir = createTempDir();
@@ -15,7 +22,9 @@ describe('offline', () => {
 
   beforeAll(async () => {
     service = await startService({ dataDir: `${dir.path}/service` });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), { syncBackoff: { baseMs: 200, maxMs: 1000 } });
+    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
+      syncBackoff: { baseMs: 200, maxMs: 1000 },
+    });
     await signInDemo(core, service);
     await waitForIdle(core);
   });
@@ -26,9 +35,9 @@ describe('offline', () => {
   });
 
   it('keeps reads working while the service is down, and resumes by itself when it is back', async () => {
-    const event = (await core.handlers['calendar.listEvents']({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' })).find(
-      (e) => e.recipientCount > 0,
-    )!;
+    const event = (
+      await core.handlers['calendar.listEvents']({ from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' })
+    ).find((e) => e.recipientCount > 0)!;
     const online = await core.handlers['calendar.getEvent']({ id: event.id });
     expect(online?.recipients.length).toBe(event.recipientCount);
     expect(online?.recipientsAsOf).toEqual(expect.any(String));

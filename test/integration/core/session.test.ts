@@ -51,7 +51,12 @@ describe('session', () => {
       const core = await startTestCore(home.path, createTestPlatform(keychain));
       expect(await core.handlers['session.get']({})).toEqual({ state: 'signedOut', serverUrl: null, keychain: 'os' });
       const state = await signInDemo(core, service);
-      expect(state).toMatchObject({ state: 'signedIn', serverUrl: service.url, keychain: 'os', user: { email: service.credentials.username } });
+      expect(state).toMatchObject({
+        state: 'signedIn',
+        serverUrl: service.url,
+        keychain: 'os',
+        user: { email: service.credentials.username },
+      });
       const stored = await keytar.getPassword(keychainService, account);
       expect(stored).toEqual(expect.any(String));
       expect(stored!.length).toBeGreaterThanOrEqual(16);
@@ -92,8 +97,15 @@ describe('session', () => {
     const core = await startTestCore(home.path, createTestPlatform());
     try {
       await expect(
-        core.handlers['session.signIn']({ serverUrl: service.url, username: service.credentials.username, password: 'not-the-password' }),
-      ).rejects.toMatchObject({ code: 'unauthorized', message: 'The e-mail or password is not right. Check them and try again.' });
+        core.handlers['session.signIn']({
+          serverUrl: service.url,
+          username: service.credentials.username,
+          password: 'not-the-password',
+        }),
+      ).rejects.toMatchObject({
+        code: 'unauthorized',
+        message: 'The e-mail or password is not right. Check them and try again.',
+      });
       expect((await core.handlers['session.get']({})).state).toBe('signedOut');
     } finally {
       await core.stop();
@@ -106,9 +118,15 @@ describe('session', () => {
     const core = await startTestCore(home.path, createTestPlatform());
     const url = `http://127.0.0.1:${await closedPort()}`;
     try {
-      const attempt = core.handlers['session.signIn']({ serverUrl: url, username: 'someone@example.com', password: 'x' });
+      const attempt = core.handlers['session.signIn']({
+        serverUrl: url,
+        username: 'someone@example.com',
+        password: 'x',
+      });
       await expect(attempt).rejects.toMatchObject({ code: 'offline' });
-      await expect(attempt).rejects.toThrow(`Can't reach the BRM service at ${url}. Check the server URL and your network connection`);
+      await expect(attempt).rejects.toThrow(
+        `Can't reach the BRM service at ${url}. Check the server URL and your network connection`,
+      );
     } finally {
       await core.stop();
       home.remove();
@@ -120,7 +138,9 @@ describe('session', () => {
     const core = await startTestCore(home.path, createTestPlatform());
     try {
       for (const serverUrl of ['not a url', 'ftp://files.example.com', 'http://']) {
-        await expect(core.handlers['session.signIn']({ serverUrl, username: 'a@example.com', password: 'x' })).rejects.toMatchObject({
+        await expect(
+          core.handlers['session.signIn']({ serverUrl, username: 'a@example.com', password: 'x' }),
+        ).rejects.toMatchObject({
           code: 'invalid_input',
         });
       }
@@ -132,7 +152,10 @@ describe('session', () => {
 
   it('clears the cache when signing in to another server', async () => {
     const home = createTempDir();
-    const other = await startService({ dataDir: `${dir.path}/other`, demo: { contacts: 30, companies: 5, events: 10, documents: 8, notifications: 4, seed: 7 } });
+    const other = await startService({
+      dataDir: `${dir.path}/other`,
+      demo: { contacts: 30, companies: 5, events: 10, documents: 8, notifications: 4, seed: 7 },
+    });
     const core = await startTestCore(home.path, createTestPlatform());
     try {
       await signInDemo(core, service);
@@ -141,7 +164,12 @@ describe('session', () => {
       await signInDemo(core, other);
       const status = await waitForIdle(core);
       expect(status.phase).toBe('bootstrap');
-      expect(countSyncedRows(`${home.path}/data`)).toMatchObject({ contacts: 30, companies: 5, calendar_events: 10, documents: 8 });
+      expect(countSyncedRows(`${home.path}/data`)).toMatchObject({
+        contacts: 30,
+        companies: 5,
+        calendar_events: 10,
+        documents: 8,
+      });
     } finally {
       await core.stop();
       await other.stop();

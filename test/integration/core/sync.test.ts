@@ -15,7 +15,9 @@ import {
   signInDemo,
   startTestCore,
   waitForEvent,
+  readCacheDirectly,
   waitForIdle,
+  writeCacheDirectly,
 } from '../../helpers/core-harness';
 
 const demoCounts = { companies: 200, contacts: 2000, calendar_events: 500, documents: 300, notifications: 50 };
@@ -53,7 +55,11 @@ describe('sync', () => {
   it('brings a change, a creation and a deletion by delta sync', async () => {
     const [first, second] = (await core.handlers['contacts.list']({ offset: 0, limit: 2 })).rows;
     service.store.saveContact({ id: first.id, firstName: 'Renamed', lastName: first.lastName });
-    const created = service.store.saveContact({ firstName: 'Quentin', lastName: 'Zyxwvut', email: 'quentin@example.com' });
+    const created = service.store.saveContact({
+      firstName: 'Quentin',
+      lastName: 'Zyxwvut',
+      email: 'quentin@example.com',
+    });
     service.store.deleteContact(second.id);
     const changed = waitForEvent(core, 'data.changed', (e) => e.types.includes('contact'));
 
@@ -62,12 +68,19 @@ describe('sync', () => {
     await changed;
     expect((await core.handlers['contacts.get']({ id: first.id }))?.firstName).toBe('Renamed');
     expect(await core.handlers['contacts.get']({ id: second.id })).toBeNull();
-    expect((await core.handlers['contacts.list']({ query: 'quent zyx', offset: 0, limit: 5 })).rows.map((r) => r.id)).toEqual([created.id]);
+    expect(
+      (await core.handlers['contacts.list']({ query: 'quent zyx', offset: 0, limit: 5 })).rows.map((r) => r.id),
+    ).toEqual([created.id]);
     expect((await core.handlers['contacts.list']({ offset: 0, limit: 1 })).total).toBe(2000);
   });
 
   it('shows a desktop notification for a new unread notification that arrives by delta', async () => {
-    const note = service.store.createNotification({ userId: service.store.demoUserId, kind: 'comment', title: 'New comment', body: 'On the Q3 plan' });
+    const note = service.store.createNotification({
+      userId: service.store.demoUserId,
+      kind: 'comment',
+      title: 'New comment',
+      body: 'On the Q3 plan',
+    });
     await core.handlers['sync.run']({});
     expect(platform.notified).toEqual([{ title: 'New comment', body: 'On the Q3 plan' }]);
     const list = await core.handlers['notifications.list']({});
@@ -78,7 +91,10 @@ describe('sync', () => {
     const before = await core.handlers['notifications.list']({});
     const target = before.items.find((n) => n.state === 'unread')!;
     const changed = waitForEvent(core, 'data.changed', (e) => e.types.includes('notification'));
-    expect(await core.handlers['notifications.dismiss']({ id: target.id })).toMatchObject({ id: target.id, state: 'dismissed' });
+    expect(await core.handlers['notifications.dismiss']({ id: target.id })).toMatchObject({
+      id: target.id,
+      state: 'dismissed',
+    });
     await changed;
     const after = await core.handlers['notifications.list']({});
     expect(after.items.some((n) => n.id === target.id)).toBe(false);
@@ -90,6 +106,46 @@ describe('sync', () => {
     const status = await core.handlers['sync.run']({});
     expect(status.state).toBe('idle');
     expect(await core.handlers['notifications.list']({})).toEqual({ items: [], unreadCount: 0 });
+  });
+
+  it('replays the outbox before pulling, and keeps an entry the service refuses', async () => {
+    const note = service.store.createNotification({
+      userId: service.store.demoUserId,
+      kind: 'comment',
+      title: 'Queued',
+      body: '',
+    });
+    await core.handlers['sync.run']({});
+    const data = `${dir.path}/client/data`;
+    const queue =
+      'INSERT INTO outbox (operation_id, idempotency_key, record_type, record_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)';
+    const now = new Date().toISOString();
+    writeCacheDirectly(
+      data,
+      queue,
+      'dismissNotification',
+      'outbox-key-0001',
+      'notification',
+      note.id,
+      JSON.stringify({ id: note.id }),
+      now,
+    );
+    const missing = '00000000-0000-4000-8000-000000000404';
+    writeCacheDirectly(
+      data,
+      queue,
+      'dismissNotification',
+      'outbox-key-0002',
+      'notification',
+      missing,
+      JSON.stringify({ id: missing }),
+      now,
+    );
+    expect((await core.handlers['sync.run']({})).state).toBe('idle');
+    expect((await core.handlers['notifications.list']({})).items.some((n) => n.id === note.id)).toBe(false);
+    const left = readCacheDirectly(data, 'SELECT idempotency_key AS key, state, last_error AS error FROM outbox');
+    expect(left).toEqual([{ key: 'outbox-key-0002', state: 'failed', error: expect.stringContaining('404') }]);
+    writeCacheDirectly(data, 'DELETE FROM outbox');
   });
 
   it('rebuilds the cache after a 410 for an expired cursor', async () => {

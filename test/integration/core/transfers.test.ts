@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { truncate, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Transfer } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
@@ -32,7 +32,8 @@ describe('transfers', () => {
   let platform: RecordingPlatform;
   let folderId: string;
 
-  const finished = (id: string) => waitForEvent(core, 'transfer.progress', (t) => t.id === id && ['done', 'failed', 'cancelled'].includes(t.state));
+  const finished = (id: string) =>
+    waitForEvent(core, 'transfer.progress', (t) => t.id === id && ['done', 'failed', 'cancelled'].includes(t.state));
 
   beforeAll(async () => {
     service = await startService({ dataDir: `${dir.path}/service` });
@@ -60,7 +61,12 @@ describe('transfers', () => {
     const events: Transfer[] = [];
     const off = core.on('transfer.progress', (t) => events.push(t));
     const queued = await upload('Quarterly report.bin', content);
-    expect(queued).toMatchObject({ kind: 'upload', name: 'Quarterly report.bin', bytesTotal: content.length, folderId });
+    expect(queued).toMatchObject({
+      kind: 'upload',
+      name: 'Quarterly report.bin',
+      bytesTotal: content.length,
+      folderId,
+    });
     const done = await finished(queued.id);
     off();
     expect(done.state).toBe('done');
@@ -71,11 +77,18 @@ describe('transfers', () => {
 
     // In the cache at once, before any sync.
     const cached = await core.handlers['documents.get']({ id: done.documentId! });
-    expect(cached).toMatchObject({ name: 'Quarterly report.bin', size: content.length, sha256: sha256(content), localPath: null });
+    expect(cached).toMatchObject({
+      name: 'Quarterly report.bin',
+      size: content.length,
+      sha256: sha256(content),
+      localPath: null,
+    });
     await core.handlers['sync.run']({});
-    expect((await core.handlers['documents.list']({ folderId, query: 'quarterly', offset: 0, limit: 10 })).rows.map((r) => r.id)).toContain(
-      done.documentId,
-    );
+    expect(
+      (await core.handlers['documents.list']({ folderId, query: 'quarterly', offset: 0, limit: 10 })).rows.map(
+        (r) => r.id,
+      ),
+    ).toContain(done.documentId);
 
     const download = await core.handlers['documents.download']({ id: done.documentId! });
     const downloaded = await finished(download.id);
@@ -92,7 +105,9 @@ describe('transfers', () => {
   it('refuses an empty file and a file over the limit without sending them', async () => {
     const empty = join(dir.path, 'empty.txt');
     await writeFile(empty, '');
-    await expect(core.handlers['documents.upload']({ folderId, files: [{ ref: empty, name: 'empty.txt' }] })).rejects.toMatchObject({
+    await expect(
+      core.handlers['documents.upload']({ folderId, files: [{ ref: empty, name: 'empty.txt' }] }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: expect.stringContaining('empty.txt is empty'),
     });
@@ -101,11 +116,15 @@ describe('transfers', () => {
     const info = await core.handlers['app.getInfo']({});
     expect(info.maxUploadBytes).toBe(2147483648);
     await truncate(huge, info.maxUploadBytes + 1);
-    await expect(core.handlers['documents.upload']({ folderId, files: [{ ref: huge, name: 'huge.iso' }] })).rejects.toMatchObject({
+    await expect(
+      core.handlers['documents.upload']({ folderId, files: [{ ref: huge, name: 'huge.iso' }] }),
+    ).rejects.toMatchObject({
       code: 'too_large',
       message: expect.stringContaining('huge.iso (2.0 GiB) is larger than the 2 GiB the service accepts'),
     });
-    expect((await core.handlers['transfers.list']({})).some((t) => t.name === 'huge.iso' || t.name === 'empty.txt')).toBe(false);
+    expect(
+      (await core.handlers['transfers.list']({})).some((t) => t.name === 'huge.iso' || t.name === 'empty.txt'),
+    ).toBe(false);
   });
 
   it('names a second download of the same name "name (1).ext" and sanitizes server names', async () => {
@@ -162,14 +181,18 @@ describe('transfers', () => {
     const started = await core.handlers['documents.download']({ id: uploaded.documentId! });
     const cancelled = await core.handlers['transfers.cancel']({ id: started.id });
     expect(cancelled?.state).toBe('cancelled');
-    await core.handlers['sync.run']({});
+    // The transfer reports 'cancelled' at once; removing its .part follows shortly after.
+    await vi.waitFor(() => expect(readdirSync(downloads).filter((f) => f.startsWith('cancel-me'))).toEqual([]), {
+      timeout: 10_000,
+    });
     expect((await core.handlers['transfers.list']({})).find((t) => t.id === started.id)?.state).toBe('cancelled');
-    expect(readdirSync(downloads).filter((f) => f.startsWith('cancel-me'))).toEqual([]);
     expect(await core.handlers['transfers.cancel']({ id: 'no-such-transfer' })).toBeNull();
   });
 
   it('asks to download a document before opening it', async () => {
-    const notYet = (await core.handlers['documents.list']({ folderId, offset: 0, limit: 50 })).rows.find((r) => !r.name.includes('twin'))!;
+    const notYet = (await core.handlers['documents.list']({ folderId, offset: 0, limit: 50 })).rows.find(
+      (r) => !r.name.includes('twin'),
+    )!;
     const detail = await core.handlers['documents.get']({ id: notYet.id });
     if (detail?.localPath) throw new Error('expected a document that is not downloaded');
     await expect(core.handlers['documents.open']({ id: notYet.id })).rejects.toMatchObject({

@@ -60,7 +60,13 @@ function notification(id: string, version: number, state: ApiNotification['state
   return { type: 'notification', id, op: 'upsert', version, data };
 }
 
-const tombstone = (type: ChangeToApply['type'], id: string, version: number): ChangeToApply => ({ type, id, op: 'delete', version, data: null });
+const tombstone = (type: ChangeToApply['type'], id: string, version: number): ChangeToApply => ({
+  type,
+  id,
+  op: 'delete',
+  version,
+  data: null,
+});
 
 describe('applying changes (version-newer rule)', () => {
   let db: BetterSqlite3.Database;

@@ -81,3 +81,76 @@ describe('contacts windows', () => {
     expect(store.list(undefined, 0, 10).total).toBe(4);
   });
 });
+
+describe('contacts search plans', () => {
+  // Enough contacts that broad queries walk the name index and narrow ones sort their matches;
+  // both must give the same windows as a plain reference implementation.
+  const first = ['Ann', 'Anna', 'Bob', 'Carl', 'Dana', 'Dan', 'Eve', 'Frank'];
+  const last = ['Reyes', 'Reynolds', 'Smith', 'Smythe', 'Young', 'Adams', 'Baker', 'Clark', 'Davis', 'Evans'];
+  const people = Array.from({ length: 600 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    firstName: first[(i * 7) % first.length],
+    lastName: last[(i * 3) % last.length] + (i % 13 === 0 ? 'son' : ''),
+    email: `user${i}@example.com`,
+  }));
+  let store: ContactsStore;
+
+  beforeAll(() => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db);
+    createChangeApplier(db).apply(
+      people.map((p) => ({
+        type: 'contact' as const,
+        id: p.id,
+        op: 'upsert' as const,
+        version: 1,
+        data: {
+          ...p,
+          version: 1,
+          phone: null,
+          jobTitle: null,
+          companyId: null,
+          type: 'customer' as const,
+          state: 'active' as const,
+          city: null,
+          country: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        },
+      })),
+    );
+    store = createContactsStore(db);
+  });
+
+  function reference(query: string, offset: number, limit: number): string[] {
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    const tokens = (p: (typeof people)[number]) =>
+      `${p.firstName} ${p.lastName} ${p.email}`.toLowerCase().split(/[^a-z0-9]+/);
+    const key = (p: (typeof people)[number]) => [p.lastName.toLowerCase(), p.firstName.toLowerCase(), p.id];
+    return people
+      .filter((p) => words.every((w) => tokens(p).some((t) => t.startsWith(w))))
+      .sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] < y[i] ? -1 : 1;
+        return 0;
+      })
+      .slice(offset, offset + limit)
+      .map((p) => p.id);
+  }
+
+  it.each([
+    ['a', 0, 50],
+    ['an', 20, 30],
+    ['rey', 0, 50],
+    ['reyes', 40, 50],
+    ['dan rey', 0, 10],
+    ['smithson', 0, 50],
+    ['user1', 100, 50],
+    ['user599', 0, 5],
+    ['e', 550, 50],
+  ])('%j at %i+%i matches the reference', (query, offset, limit) => {
+    const window = store.list(query, offset, limit);
+    expect(window.rows.map((r) => r.id)).toEqual(reference(query, offset, limit));
+    expect(window.total).toBe(reference(query, 0, people.length).length);
+  });
+});

@@ -16,7 +16,9 @@ describe('buildPrefixQuery', () => {
 
   it('makes quotes, operators and column filters plain words', () => {
     expect(buildPrefixQuery('"dan" OR rey*')).toBe('"dan"* "or"* "rey"*');
-    expect(buildPrefixQuery('first_name:dan NEAR(a b) NOT c ^d')).toBe('"first"* "name"* "dan"* "near"* "a"* "b"* "not"* "c"*');
+    expect(buildPrefixQuery('first_name:dan NEAR(a b) NOT c ^d')).toBe(
+      '"first"* "name"* "dan"* "near"* "a"* "b"* "not"* "c"*',
+    );
     expect(buildPrefixQuery('a@b.com +1 (555) 010-2000')).toBe('"a"* "b"* "com"* "1"* "555"* "010"* "2000"*');
   });
 
@@ -31,7 +33,9 @@ describe('buildPrefixQuery', () => {
 
   it('always gives FTS5 a valid query that matches as a user expects', () => {
     const db = new BetterSqlite3(':memory:');
-    db.exec(`CREATE VIRTUAL TABLE t USING fts5 (name, email, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')`);
+    db.exec(
+      `CREATE VIRTUAL TABLE t USING fts5 (name, email, tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3')`,
+    );
     const insert = db.prepare('INSERT INTO t (rowid, name, email) VALUES (?, ?, ?)');
     insert.run(1, 'Dana Reyes', 'dana.reyes@example.com');
     insert.run(2, 'José Müller', 'jose@example.de');
@@ -42,7 +46,22 @@ describe('buildPrefixQuery', () => {
     expect(search('jose mul')).toEqual([2]);
     expect(search('JOSÉ')).toEqual([2]);
     expect(search('reyes@example')).toEqual([1]);
-    for (const nasty of ['"', "'", 'OR', 'AND NOT', '(', ')', 'NEAR(', '*', '^x', 'name:', '"unterminated', 'a" OR "b', '\u0000x', '-x']) {
+    for (const nasty of [
+      '"',
+      "'",
+      'OR',
+      'AND NOT',
+      '(',
+      ')',
+      'NEAR(',
+      '*',
+      '^x',
+      'name:',
+      '"unterminated',
+      'a" OR "b',
+      '\u0000x',
+      '-x',
+    ]) {
       const query = buildPrefixQuery(nasty);
       if (query !== null) expect(() => match.all(query)).not.toThrow();
     }

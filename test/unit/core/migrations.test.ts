@@ -27,7 +27,15 @@ describe('cache migrations', () => {
     expect(migrate(db)).toBe(migrations.length);
     expect(version(db)).toBe(migrations.length);
     expect(objects(db, 'table')).toEqual(
-      expect.arrayContaining(['contacts', 'companies', 'calendar_events', 'folders', 'documents', 'notifications', 'outbox']),
+      expect.arrayContaining([
+        'contacts',
+        'companies',
+        'calendar_events',
+        'folders',
+        'documents',
+        'notifications',
+        'outbox',
+      ]),
     );
   });
 
@@ -35,9 +43,21 @@ describe('cache migrations', () => {
     const db = new BetterSqlite3(':memory:');
     migrate(db, migrations.slice(0, 1));
     expect(version(db)).toBe(1);
-    expect(objects(db, 'table')).toEqual(['calendar_events', 'companies', 'contacts', 'documents', 'folders', 'notifications']);
+    expect(objects(db, 'table')).toEqual([
+      'calendar_events',
+      'companies',
+      'contacts',
+      'documents',
+      'folders',
+      'notifications',
+    ]);
     expect(objects(db, 'index')).toEqual(
-      expect.arrayContaining(['contacts_by_name', 'contacts_by_company', 'documents_by_folder', 'calendar_events_by_start']),
+      expect.arrayContaining([
+        'contacts_by_name',
+        'contacts_by_company',
+        'documents_by_folder',
+        'calendar_events_by_start',
+      ]),
     );
   });
 
@@ -55,12 +75,21 @@ describe('cache migrations', () => {
     // in practice, so check the triggers with a new row and the rebuild command for the old one.
     insert.run('b', 'Daniel', 'Reynolds');
     db.prepare(`INSERT INTO contacts_fts (contacts_fts) VALUES ('rebuild')`).run();
-    const found = db.prepare(`SELECT c.id FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ORDER BY c.id`).pluck();
+    const found = db
+      .prepare(
+        `SELECT c.id FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ORDER BY c.id`,
+      )
+      .pluck();
     expect(found.all('"dan"* "rey"*')).toEqual(['a', 'b']);
     db.prepare(`DELETE FROM contacts WHERE id = 'b'`).run();
     expect(found.all('"daniel"*')).toEqual([]);
     expect(objects(db, 'trigger')).toEqual(
-      expect.arrayContaining(['contacts_fts_insert', 'contacts_fts_delete', 'contacts_fts_update', 'documents_fts_insert']),
+      expect.arrayContaining([
+        'contacts_fts_insert',
+        'contacts_fts_delete',
+        'contacts_fts_update',
+        'documents_fts_insert',
+      ]),
     );
   });
 
@@ -69,18 +98,28 @@ describe('cache migrations', () => {
     migrate(db, migrations.slice(0, 2));
     migrate(db, migrations.slice(0, 3));
     expect(version(db)).toBe(3);
-    expect(objects(db, 'table')).toEqual(expect.arrayContaining(['settings', 'sync_state', 'query_cache', 'downloads', 'outbox']));
-    expect(db.prepare('SELECT id, cursor, bootstrapped FROM sync_state').all()).toEqual([{ id: 1, cursor: null, bootstrapped: 0 }]);
-    expect(() => db.prepare(`INSERT INTO outbox (operation_id, idempotency_key, payload, state, created_at) VALUES ('x', 'k', '{}', 'lost', 'now')`).run()).toThrow(
-      /CHECK/,
+    expect(objects(db, 'table')).toEqual(
+      expect.arrayContaining(['settings', 'sync_state', 'query_cache', 'downloads', 'outbox']),
     );
+    expect(db.prepare('SELECT id, cursor, bootstrapped FROM sync_state').all()).toEqual([
+      { id: 1, cursor: null, bootstrapped: 0 },
+    ]);
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO outbox (operation_id, idempotency_key, payload, state, created_at) VALUES ('x', 'k', '{}', 'lost', 'now')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
   });
 
   it('refuses a database written by a newer version, with a clear message', () => {
     const db = new BetterSqlite3(':memory:');
     db.pragma('user_version = 99');
     expect(() => migrate(db, migrations, '/data/cache.db')).toThrow(NewerSchemaError);
-    expect(() => migrate(db, migrations, '/data/cache.db')).toThrow(/newer version of BRM Desktop \(schema 99; this version knows up to 3\)/);
+    expect(() => migrate(db, migrations, '/data/cache.db')).toThrow(
+      /newer version of BRM Desktop \(schema 99; this version knows up to 3\)/,
+    );
     expect(version(db)).toBe(99);
   });
 

@@ -17,7 +17,11 @@ function file(content: Buffer[], filename = 'notes.txt', size = Buffer.concat(co
 
 describe('createMultipartBody', () => {
   it('frames the fields and the file as RFC 7578 multipart with CRLF line breaks', async () => {
-    const body = createMultipartBody([{ name: 'folderId', value: 'f-1' }], file([Buffer.from('hello '), Buffer.from('world')]), 'XyZ');
+    const body = createMultipartBody(
+      [{ name: 'folderId', value: 'f-1' }],
+      file([Buffer.from('hello '), Buffer.from('world')]),
+      'XyZ',
+    );
     expect(body.contentType).toBe('multipart/form-data; boundary=XyZ');
     const text = (await collect(body.chunks())).toString('utf8');
     expect(text).toBe(
@@ -48,7 +52,11 @@ describe('createMultipartBody', () => {
   });
 
   it('fails when the file is shorter or longer than announced', async () => {
-    await expect(collect(createMultipartBody([], file([Buffer.from('abc')], 'a.txt', 5)).chunks())).rejects.toThrow(/changed while/);
-    await expect(collect(createMultipartBody([], file([Buffer.from('abcdef')], 'a.txt', 5)).chunks())).rejects.toThrow(/changed while/);
+    await expect(collect(createMultipartBody([], file([Buffer.from('abc')], 'a.txt', 5)).chunks())).rejects.toThrow(
+      /changed while/,
+    );
+    await expect(collect(createMultipartBody([], file([Buffer.from('abcdef')], 'a.txt', 5)).chunks())).rejects.toThrow(
+      /changed while/,
+    );
   });
 });

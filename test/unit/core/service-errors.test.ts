@@ -21,7 +21,13 @@ describe('errorFromResponse', () => {
   it('says what the problem document says, with the bad fields', () => {
     const err = errorFromResponse(
       400,
-      { type: '/problems/validation', title: 'Invalid request', status: 400, detail: 'Fix the fields.', errors: [{ pointer: '/body/username', detail: 'must be an e-mail' }] },
+      {
+        type: '/problems/validation',
+        title: 'Invalid request',
+        status: 400,
+        detail: 'Fix the fields.',
+        errors: [{ pointer: '/body/username', detail: 'must be an e-mail' }],
+      },
       null,
     );
     expect(err.message).toContain('Invalid request — Fix the fields.');
