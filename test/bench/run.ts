@@ -1,0 +1,73 @@
+/**
+ * `npm run bench [-- --scale demo|design]`: measures the core against the design's budgets (DESIGN §8)
+ * and prints the figures (recorded by hand in docs/PERFORMANCE.md). Never part of `npm test`.
+ * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
+ * - demo scale: the default demo data set.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore, defaultSyncPageSize } from '../../main/core/index';
+import { createTempDir, createTestPlatform, testCoreOptions } from '../helpers/core-harness';
+import { benchBootstrap, benchContactSearch, benchEmptyDelta } from './core-bench';
+import { accessToken, collectFeed, curlFloorMs, insertFloorMs } from './feed-floors';
+import { startServiceProcess } from './service-process';
+import { ms, quantile } from './stats';
+
+const scales = {
+  design: { contacts: 100_000, companies: 10_000, events: 20_000, documents: 10_000, notifications: 50 },
+  demo: {},
+} as const;
+
+const { values } = parseArgs({ options: { scale: { type: 'string', default: 'design' } } });
+const scale = values.scale as keyof typeof scales;
+if (!(scale in scales)) throw new Error(`--scale must be one of ${Object.keys(scales).join(', ')}`);
+
+const work = createTempDir('brm-bench-');
+const rows: [string, string][] = [];
+const report = (name: string, figure: string) => {
+  rows.push([name, figure]);
+  console.log(`${name}: ${figure}`);
+};
+
+try {
+  const service = await startServiceProcess({ dataDir: join(work.path, 'service'), demo: scales[scale] });
+  report('service: demo data seeded', ms(service.seedMs));
+  try {
+    const token = await accessToken(service.url, service.credentials.username, service.credentials.password);
+    const pages = await collectFeed(service.url, token, defaultSyncPageSize);
+    const changes = pages.reduce((n, page) => n + page.changes.length, 0);
+    report('bootstrap feed', `${changes} changes in ${pages.length} pages of ${defaultSyncPageSize}`);
+
+    const curl = quantile([0, 1, 2].map(() => curlFloorMs(pages, token, work.path)), 0.5);
+    report('floor: fetch the feed pages with curl (median of 3)', ms(curl));
+    const insert = Math.min(
+      ...[0, 1].map((i) => {
+        const dir = join(work.path, `insert-${i}`);
+        mkdirSync(dir);
+        return insertFloorMs(pages, dir);
+      }),
+    );
+    report('floor: insert the same rows into the cache schema (best of 2)', ms(insert));
+
+    const core = await createCore(testCoreOptions(join(work.path, 'core'), createTestPlatform()));
+    await core.start();
+    try {
+      const bootstrap = await benchBootstrap(core, service);
+      const floor = Math.max(curl, insert);
+      report('core: bootstrap, sign-in to idle', `${ms(bootstrap.ms)} (${(bootstrap.ms / floor).toFixed(2)}× the slower floor; budget 1.2×)`);
+      report('core: longest event-loop stall during bootstrap', `${ms(bootstrap.maxStallMs)} (budget 50 ms)`);
+      const delta = await benchEmptyDelta(core, 30);
+      report('core: delta sync with nothing new (30 runs)', `p50 ${ms(delta.p50)}, p95 ${ms(delta.p95)} (budget 20 ms)`);
+      const search = await benchContactSearch(core, 300);
+      report('core: contact search, first 200 rows (300 queries)', `p50 ${ms(search.p50)}, p95 ${ms(search.p95)} (budget p95 5 ms)`);
+    } finally {
+      await core.stop();
+    }
+  } finally {
+    await service.stop();
+  }
+  console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
+} finally {
+  work.remove();
+}

@@ -1,0 +1,13 @@
+/**
+ * Runs the reference service in its own process for benchmarks, so that the core's event loop is
+ * measured alone. Argument: a JSON `StartServiceOptions`. Prints one JSON line
+ * `{ url, credentials, seedMs }` on stdout when ready; stops on SIGTERM.
+ */
+import { startService } from '../../server/start';
+
+const options = JSON.parse(process.argv[2] ?? '{}');
+const service = await startService(options);
+process.stdout.write(`${JSON.stringify({ url: service.url, credentials: service.credentials, seedMs: service.seedMs })}\n`);
+process.on('SIGTERM', () => {
+  void service.stop().then(() => process.exit(0));
+});
