@@ -66,7 +66,7 @@ export function insertFloorMs(pages: readonly FeedPage[], dataDir: string): numb
   const cache = openCache(dataDir);
   const writer = createPageTransactions(cache.db);
   const start = performance.now();
-  pages.forEach((page, i) => writer.write(page.changes, page.nextCursor, i === pages.length - 1));
+  for (const [i, page] of pages.entries()) writer.write(page.changes, page.nextCursor, i === pages.length - 1);
   const elapsed = performance.now() - start;
   cache.close();
   return elapsed;
