@@ -45,7 +45,7 @@ async function start(): Promise<void> {
   const core = await createCore({
     dataDir: userData,
     downloadsDir: join(app.getPath('downloads'), 'BRM Desktop'),
-    defaultServerUrl: embedded?.url ?? null,
+    defaultServerUrl: serverUrl ?? embedded?.url ?? null,
     demoCredentials: embedded?.credentials ?? null,
     mode: 'electron',
     version: appVersion,

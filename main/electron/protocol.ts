@@ -27,7 +27,10 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
-/** Declares `app://` standard and secure. Must run before the app is ready. */
+/**
+ * Declares `app://` standard and secure, with CORS enabled: Vite emits `<script type="module" crossorigin>`,
+ * which Chromium loads in CORS mode. Must run before the app is ready.
+ */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },

@@ -101,7 +101,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const core = await (options.createCore ?? createRealCore)({
       dataDir,
       downloadsDir: join(dataDir, 'downloads'),
-      defaultServerUrl: embedded?.url ?? null,
+      defaultServerUrl: options.serverUrl ?? embedded?.url ?? null,
       demoCredentials: embedded?.credentials ?? null,
       mode: 'browser',
       version: appVersion,

@@ -1,8 +1,11 @@
 /**
- * `npm run bench [-- --scale demo|design]`: measures the core against the design's budgets (DESIGN §8)
- * and prints the figures (recorded by hand in docs/PERFORMANCE.md). Never part of `npm test`.
+ * `npm run bench [-- --scale demo|design] [-- --only sync|transfers]`: measures the core against the
+ * design's budgets (DESIGN §8) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
+ * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
  * - demo scale: the default demo data set.
+ * - `--only sync`: bootstrap, delta sync and search only; `--only transfers`: the 1 GiB transfers
+ *   only (transfers.ts, its own small service); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,15 +16,21 @@ import { benchBootstrap, benchContactSearch, benchEmptyDelta } from './core-benc
 import { accessToken, collectFeed, curlFloorMs, insertFloorMs } from './feed-floors';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
+import { benchTransfers } from './transfers';
 
 const scales = {
   design: { contacts: 100_000, companies: 10_000, events: 20_000, documents: 10_000, notifications: 50 },
   demo: {},
 } as const;
 
-const { values } = parseArgs({ options: { scale: { type: 'string', default: 'design' } } });
+const parts = ['sync', 'transfers'] as const;
+const { values } = parseArgs({
+  options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
+});
 const scale = values.scale as keyof typeof scales;
 if (!(scale in scales)) throw new Error(`--scale must be one of ${Object.keys(scales).join(', ')}`);
+const only = values.only as (typeof parts)[number] | undefined;
+if (only !== undefined && !parts.includes(only)) throw new Error(`--only must be one of ${parts.join(', ')}`);
 
 const work = createTempDir('brm-bench-');
 const rows: [string, string][] = [];
@@ -31,41 +40,59 @@ const report = (name: string, figure: string) => {
 };
 
 try {
-  const service = await startServiceProcess({ dataDir: join(work.path, 'service'), demo: scales[scale] });
-  report('service: demo data seeded', ms(service.seedMs));
-  try {
-    const token = await accessToken(service.url, service.credentials.username, service.credentials.password);
-    const pages = await collectFeed(service.url, token, defaultSyncPageSize);
-    const changes = pages.reduce((n, page) => n + page.changes.length, 0);
-    report('bootstrap feed', `${changes} changes in ${pages.length} pages of ${defaultSyncPageSize}`);
-
-    const curl = quantile([0, 1, 2].map(() => curlFloorMs(pages, token, work.path)), 0.5);
-    report('floor: fetch the feed pages with curl (median of 3)', ms(curl));
-    const insert = Math.min(
-      ...[0, 1].map((i) => {
-        const dir = join(work.path, `insert-${i}`);
-        mkdirSync(dir);
-        return insertFloorMs(pages, dir);
-      }),
-    );
-    report('floor: insert the same rows into the cache schema (best of 2)', ms(insert));
-
-    const core = await createCore(testCoreOptions(join(work.path, 'core'), createTestPlatform()));
-    await core.start();
+  if (only !== 'transfers') {
+    const service = await startServiceProcess({ dataDir: join(work.path, 'service'), demo: scales[scale] });
+    report('service: demo data seeded', ms(service.seedMs));
     try {
-      const bootstrap = await benchBootstrap(core, service);
-      const floor = Math.max(curl, insert);
-      report('core: bootstrap, sign-in to idle', `${ms(bootstrap.ms)} (${(bootstrap.ms / floor).toFixed(2)}× the slower floor; budget 1.2×)`);
-      report('core: longest event-loop stall during bootstrap', `${ms(bootstrap.maxStallMs)} (budget 50 ms)`);
-      const delta = await benchEmptyDelta(core, 30);
-      report('core: delta sync with nothing new (30 runs)', `p50 ${ms(delta.p50)}, p95 ${ms(delta.p95)} (budget 20 ms)`);
-      const search = await benchContactSearch(core, 300);
-      report('core: contact search, first 200 rows (300 queries)', `p50 ${ms(search.p50)}, p95 ${ms(search.p95)} (budget p95 5 ms)`);
+      const token = await accessToken(service.url, service.credentials.username, service.credentials.password);
+      const pages = await collectFeed(service.url, token, defaultSyncPageSize);
+      const changes = pages.reduce((n, page) => n + page.changes.length, 0);
+      report('bootstrap feed', `${changes} changes in ${pages.length} pages of ${defaultSyncPageSize}`);
+
+      const curl = quantile(
+        [0, 1, 2].map(() => curlFloorMs(pages, token, work.path)),
+        0.5,
+      );
+      report('floor: fetch the feed pages with curl (median of 3)', ms(curl));
+      const insert = Math.min(
+        ...[0, 1].map((i) => {
+          const dir = join(work.path, `insert-${i}`);
+          mkdirSync(dir);
+          return insertFloorMs(pages, dir);
+        }),
+      );
+      report('floor: insert the same rows into the cache schema (best of 2)', ms(insert));
+
+      const core = await createCore(testCoreOptions(join(work.path, 'core'), createTestPlatform()));
+      await core.start();
+      try {
+        const bootstrap = await benchBootstrap(core, service);
+        const floor = Math.max(curl, insert);
+        report(
+          'core: bootstrap, sign-in to idle',
+          `${ms(bootstrap.ms)} (${(bootstrap.ms / floor).toFixed(2)}× the slower floor; budget 1.2×)`,
+        );
+        report('core: longest event-loop stall during bootstrap', `${ms(bootstrap.maxStallMs)} (budget 50 ms)`);
+        const delta = await benchEmptyDelta(core, 30);
+        report(
+          'core: delta sync with nothing new (30 runs)',
+          `p50 ${ms(delta.p50)}, p95 ${ms(delta.p95)} (budget 20 ms)`,
+        );
+        const search = await benchContactSearch(core, 300);
+        report(
+          'core: contact search, first 200 rows (300 queries)',
+          `p50 ${ms(search.p50)}, p95 ${ms(search.p95)} (budget p95 5 ms)`,
+        );
+      } finally {
+        await core.stop();
+      }
     } finally {
-      await core.stop();
+      await service.stop();
     }
-  } finally {
-    await service.stop();
+  }
+  if (only !== 'sync') {
+    mkdirSync(join(work.path, 'transfers'));
+    await benchTransfers({ workDir: join(work.path, 'transfers'), rounds: 2, report });
   }
   console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
 } finally {

@@ -3,13 +3,14 @@
  * the generated `api/generated/operations.ts`, never from the core), the bearer token is added,
  * a 401 refreshes the token once and retries, and failures become user-facing ServiceErrors:
  * no answer or a timeout → 'offline'; a problem document → its code (see problem.ts).
- * JSON answers are validated against the contract (validator.ts).
+ * JSON answers are validated against the contract (answer.ts, validator.ts); `callRaw` hands over
+ * the unread body bytes instead, for answers read on another thread (the change feed's pages).
  */
 import { type OperationId, operations } from '../../../api/generated/operations';
-import { isAbortError, offlineError, ServiceError } from '../errors';
+import { isAbortError, offlineError, type ServiceError } from '../errors';
+import { parseAnswer, type RawAnswer } from './answer';
 import { errorFromResponse } from './problem';
 import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
-import { validateResponse } from './validator';
 
 /** Where the client gets bearer tokens. Implemented by the session. */
 export interface TokenSource {
@@ -48,6 +49,12 @@ export interface ApiClient {
   readonly serverUrl: string;
   /** Calls an operation and returns its validated JSON answer. Throws ServiceError or an AbortError. */
   call<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<JsonResultOf<K>>;
+  /**
+   * Calls an operation and returns its successful answer's status and whole body as bytes, neither
+   * parsed nor validated (read them with `parseAnswer`, e.g. on a worker thread after transferring
+   * the ArrayBuffer). Throws ServiceError or an AbortError, as `call` does.
+   */
+  callRaw<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<RawAnswer>;
   /** Calls an operation and returns the successful (2xx) Response with its body unread (downloads). */
   open<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<Response>;
 }
@@ -137,27 +144,22 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return response;
   }
 
+  async function callRaw<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<RawAnswer> {
+    const response = await open(operationId, options);
+    try {
+      return { status: response.status, body: await response.arrayBuffer() };
+    } catch (err) {
+      throw transportError(err, options.signal);
+    }
+  }
+
   async function call<K extends OperationId>(
     operationId: K,
     options: RequestOptions<K> = {},
   ): Promise<JsonResultOf<K>> {
-    const response = await open(operationId, options);
-    let body: unknown;
-    try {
-      const text = await response.text();
-      body = text ? JSON.parse(text) : null;
-    } catch (err) {
-      if (err instanceof SyntaxError) {
-        throw new ServiceError(
-          'server_error',
-          `The BRM service sent an unreadable answer to ${operationId}. Try again later.`,
-          502,
-        );
-      }
-      throw transportError(err, options.signal);
-    }
-    return validateResponse<JsonResultOf<K>>(operationId, response.status, body);
+    const answer = await callRaw(operationId, options);
+    return parseAnswer(operationId, answer.status, answer.body);
   }
 
-  return { serverUrl, call, open };
+  return { serverUrl, call, callRaw, open };
 }

@@ -4,14 +4,15 @@
  * so a crash resumes from the last written page; the next page is fetched while the current one is
  * written. A 410 clears the synced tables (keeping the outbox) and bootstraps again.
  *
- * Pages are written by a PageWriter (a writer thread), so the event loop stays free while they are.
+ * Pages are read and written by a PageWriter (a writer thread): the main thread only fetches each
+ * answer's bytes and hands them over, so the event loop stays free while pages are parsed,
+ * validated and written.
  * Runs at start, every `intervalMs`, on demand, and after failures with full-jitter backoff (never
  * sooner than Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
  */
 import { BridgeError, type SyncStatus, type SyncedType, syncedTypes } from '../../../preload/contract';
 import type { ApiClient } from '../api/client';
-import type { ApiChangePage, ApiNotification } from '../api/types';
-import type { ChangeToApply } from '../cache/apply-changes';
+import type { ApiNotification } from '../api/types';
 import type { Cache } from '../cache/cache';
 import { describeError, isAbortError, ServiceError } from '../errors';
 import type { ChangeNotifier, EventBus } from '../events';
@@ -78,12 +79,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     timer.unref();
   }
 
-  async function fetchPage(cursor: string | null, signal: AbortSignal): Promise<ApiChangePage> {
-    return options.api().call('getChanges', {
+  /** Fetches one feed page's answer body, unread (the writer parses and validates it). */
+  async function fetchPage(cursor: string | null, signal: AbortSignal): Promise<ArrayBuffer> {
+    const answer = await options.api().callRaw('getChanges', {
       query: { cursor: cursor ?? undefined, limit: options.pageSize },
       signal,
       timeoutMs: 120_000,
     });
+    return answer.body;
   }
 
   async function pull(signal: AbortSignal): Promise<void> {
@@ -93,9 +96,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let pending = fetchPage(saved.cursor, signal);
     update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
     for (;;) {
-      let page: ApiChangePage;
+      let body: ArrayBuffer;
       try {
-        page = await pending;
+        body = await pending;
       } catch (err) {
         if (err instanceof ServiceError && err.status === 410 && !rebuilt) {
           rebuilt = true;
@@ -110,23 +113,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       signal.throwIfAborted();
       if (status.state !== 'syncing') update({ state: 'syncing', message: null, nextRetryAt: null });
-      if (page.hasMore) {
+      const result = await options.writer.writePage(body, bootstrapped, (page) => {
+        // The page is valid: fetch the next one while this one is written.
+        if (!page.hasMore) return;
         pending = fetchPage(page.nextCursor, signal);
         pending.catch(() => undefined);
-      }
-      const result = await options.writer.write(
-        page.changes as ChangeToApply[],
-        page.nextCursor,
-        bootstrapped || !page.hasMore,
-      );
-      if (!page.hasMore) bootstrapped = true;
+      });
+      if (!result.hasMore) bootstrapped = true;
       options.notifier.changed(result.changedTypes);
       if (status.phase === 'delta') for (const n of result.newUnreadNotifications) options.notify(n);
       const counts = { ...status.counts };
       for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][])
         counts[type] = (counts[type] ?? 0) + n;
       update({ counts });
-      if (!page.hasMore) return;
+      if (!result.hasMore) return;
     }
   }
 

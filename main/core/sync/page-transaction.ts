@@ -1,10 +1,12 @@
 /**
  * The write of one change-feed page: its changes and its cursor in one transaction, so that a
  * crash resumes from the last written page. Used on the main connection (inline writer) and on
- * the writer thread's own connection (page-writer-worker.ts).
+ * the writer thread's own connection (page-writer-worker.ts). A page arrives as the feed answer's
+ * body bytes and is parsed and validated against the contract here, before anything is written.
  */
 import type { Database } from 'better-sqlite3';
 import type { SyncedType } from '../../../preload/contract';
+import { parseAnswer } from '../api/answer';
 import type { ApiNotification } from '../api/types';
 import { type ChangeToApply, createChangeApplier } from '../cache/apply-changes';
 import { createStateStore } from '../cache/state-store';
@@ -16,10 +18,28 @@ export interface PageWriteResult {
   newUnreadNotifications: ApiNotification[];
 }
 
+/** Where a page leaves the feed: the cursor after it (always persistable) and whether more pages follow. */
+export interface PageCursor {
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+/** What writing a feed answer did, and the cursor it stored. */
+export type FeedPageResult = PageWriteResult & PageCursor;
+
 /** Page writes over one connection. */
 export interface PageTransactions {
   /** Applies `changes` and stores `cursor` (and whether the bootstrap is complete) atomically. */
   write(changes: readonly ChangeToApply[], cursor: string, bootstrapped: boolean): PageWriteResult;
+  /**
+   * Reads a `getChanges` answer body (UTF-8 JSON bytes of a ChangePage), then writes its changes and
+   * `nextCursor` in one transaction. `bootstrapped` says whether the cache already holds a complete
+   * bootstrap; the stored flag becomes true with the page that has no more after it. `onRead` gets
+   * the page's cursor once the page is valid and before it is written (to fetch the next page
+   * meanwhile). Throws ServiceError('server_error') for an unreadable or invalid page, writing
+   * nothing; SQLite errors roll the transaction back.
+   */
+  writeAnswer(body: ArrayBuffer, bootstrapped: boolean, onRead: (cursor: PageCursor) => void): FeedPageResult;
   /** Deletes the synced records and the sync state (for a 410); keeps outbox and downloads. */
   clear(): void;
 }
@@ -39,5 +59,15 @@ export function createPageTransactions(db: Database): PageTransactions {
       };
     },
   );
-  return { write, clear: () => state.clearSyncedData() };
+  return {
+    write,
+    writeAnswer(body, bootstrapped, onRead) {
+      const page = parseAnswer('getChanges', 200, body);
+      const cursor: PageCursor = { nextCursor: page.nextCursor, hasMore: page.hasMore };
+      onRead(cursor);
+      const result = write(page.changes as ChangeToApply[], page.nextCursor, bootstrapped || !page.hasMore);
+      return { ...result, ...cursor };
+    },
+    clear: () => state.clearSyncedData(),
+  };
 }

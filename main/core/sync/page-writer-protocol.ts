@@ -1,6 +1,11 @@
-/** Messages between the sync engine and its writer thread (page-writer-worker.ts). */
-import type { ChangeToApply } from '../cache/apply-changes';
-import type { PageWriteResult } from './page-transaction';
+/**
+ * Messages between the sync engine and its writer thread (page-writer-worker.ts), and how errors
+ * cross between them: a ServiceError (an unreadable or invalid page) arrives as the same
+ * user-facing ServiceError; anything else as an Error with the same message.
+ */
+import type { BridgeErrorCode } from '../../../preload/contract';
+import { ServiceError } from '../errors';
+import type { FeedPageResult, PageCursor } from './page-transaction';
 
 /** Data the writer thread starts with. */
 export interface WriterData {
@@ -8,17 +13,31 @@ export interface WriterData {
   file: string;
 }
 
-/** A request to the writer thread. */
+/**
+ * A request to the writer thread. A `page` carries a `getChanges` answer body, transferred (not
+ * copied) with postMessage's transfer list.
+ */
 export type WriterRequest =
-  | { id: number; kind: 'write'; changes: readonly ChangeToApply[]; cursor: string; bootstrapped: boolean }
+  | { id: number; kind: 'page'; body: ArrayBuffer; bootstrapped: boolean }
   | { id: number; kind: 'clear' }
   | { id: number; kind: 'close' };
 
-/** An answer of the writer thread: `ready` once after opening the database, then one per request. */
+/** An error as it crosses the thread boundary. */
+export interface WriterError {
+  message: string;
+  /** Set for a ServiceError: its code and HTTP status. */
+  service: { code: BridgeErrorCode; status: number } | null;
+}
+
+/**
+ * An answer of the writer thread: `ready` once after opening the database; per request one `done`
+ * or `failed`, and for a `page` first a `read` with its cursor once it is parsed and valid.
+ */
 export type WriterResponse =
   | { kind: 'ready' }
-  | { kind: 'done'; id: number; result: PageWriteResult | null }
-  | { kind: 'failed'; id: number | null; message: string };
+  | { kind: 'read'; id: number; cursor: PageCursor }
+  | { kind: 'done'; id: number; result: FeedPageResult | null }
+  | { kind: 'failed'; id: number | null; error: WriterError };
 
 /** A request without its id (the writer numbers them). */
 export type WriterRequestBody = WriterRequest extends infer R
@@ -26,3 +45,16 @@ export type WriterRequestBody = WriterRequest extends infer R
     ? Omit<R, 'id'>
     : never
   : never;
+
+/** Describes anything thrown on the writer thread for the trip to the main thread. */
+export function toWriterError(err: unknown): WriterError {
+  const message = err instanceof Error ? err.message : String(err);
+  return { message, service: err instanceof ServiceError ? { code: err.code, status: err.status } : null };
+}
+
+/** Rebuilds on the main thread the error the writer thread described. */
+export function fromWriterError(error: WriterError): Error {
+  return error.service
+    ? new ServiceError(error.service.code, error.message, error.service.status)
+    : new Error(error.message);
+}

@@ -1,13 +1,15 @@
 /**
- * The writer thread of sync: owns a second connection to the cache and writes change-feed pages
- * there, so that the main thread (and the host's event loop) never waits for SQLite during a
- * bootstrap. WAL lets the main connection read while this one writes.
+ * The writer thread of sync: owns a second connection to the cache and reads and writes
+ * change-feed pages there (decoding, JSON parsing, contract validation, the SQLite transaction), so
+ * that the main thread (and the host's event loop) only moves bytes during a bootstrap. WAL lets
+ * the main connection read while this one writes.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { prepareChangePageValidation } from '../api/validator';
 import { configure } from '../cache/database';
 import { createPageTransactions } from './page-transaction';
-import type { WriterData, WriterRequest, WriterResponse } from './page-writer-protocol';
+import { toWriterError, type WriterData, type WriterRequest, type WriterResponse } from './page-writer-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('page-writer-worker runs only as a worker thread.');
@@ -19,12 +21,11 @@ try {
   const pages = createPageTransactions(db);
   port.on('message', (request: WriterRequest) => {
     try {
-      if (request.kind === 'write') {
-        send({
-          kind: 'done',
-          id: request.id,
-          result: pages.write(request.changes, request.cursor, request.bootstrapped),
-        });
+      if (request.kind === 'page') {
+        const result = pages.writeAnswer(request.body, request.bootstrapped, (cursor) =>
+          send({ kind: 'read', id: request.id, cursor }),
+        );
+        send({ kind: 'done', id: request.id, result });
       } else if (request.kind === 'clear') {
         pages.clear();
         send({ kind: 'done', id: request.id, result: null });
@@ -34,10 +35,16 @@ try {
         port.close();
       }
     } catch (err) {
-      send({ kind: 'failed', id: request.id, message: err instanceof Error ? err.message : String(err) });
+      send({ kind: 'failed', id: request.id, error: toWriterError(err) });
     }
   });
   send({ kind: 'ready' });
+  // Compile the feed's validators while no page waits (requests queue behind this).
+  try {
+    prepareChangePageValidation();
+  } catch {
+    // The same failure recurs, and is reported to the engine, with the first page.
+  }
 } catch (err) {
-  send({ kind: 'failed', id: null, message: err instanceof Error ? err.message : String(err) });
+  send({ kind: 'failed', id: null, error: toWriterError(err) });
 }

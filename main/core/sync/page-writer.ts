@@ -1,32 +1,45 @@
 /**
- * Where sync writes its pages: on a writer thread with its own connection (so that the event loop
- * is never blocked by SQLite during a bootstrap, and the next page is fetched and parsed while the
- * last one is written), or inline on the main connection when no thread can be started.
+ * Where sync reads and writes its pages: on a writer thread with its own connection (so that the
+ * event loop is never blocked by parsing, validating or SQLite during a bootstrap, and the next
+ * page is fetched while the last one is written), or inline on the main connection when no thread
+ * can be started. Both run the same page transaction (page-transaction.ts).
  *
  * The thread runs `page-writer-worker.ts` from the sources (through tsx's loader, in development and
  * tests) or `page-writer-worker.js` next to the bundle that contains this module.
  */
 import { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
-import type { ChangeToApply } from '../cache/apply-changes';
-import { createPageTransactions, type PageWriteResult } from './page-transaction';
-import type { WriterData, WriterRequest, WriterRequestBody, WriterResponse } from './page-writer-protocol';
+import { createPageTransactions, type FeedPageResult, type PageCursor } from './page-transaction';
+import {
+  fromWriterError,
+  type WriterData,
+  type WriterRequest,
+  type WriterRequestBody,
+  type WriterResponse,
+} from './page-writer-protocol';
 
-/** Writes change-feed pages. */
+/** Reads and writes change-feed pages. */
 export interface PageWriter {
   readonly kind: 'thread' | 'inline';
-  write(changes: readonly ChangeToApply[], cursor: string, bootstrapped: boolean): Promise<PageWriteResult>;
+  /**
+   * Parses, validates and writes one `getChanges` answer body with its cursor, in one transaction
+   * (see PageTransactions.writeAnswer). The thread writer takes the ArrayBuffer over (it is detached
+   * afterwards). `onRead` gets the page's cursor before the write. Rejects with the same
+   * ServiceError as the inline writer for an unreadable or invalid page, which is not written.
+   */
+  writePage(body: ArrayBuffer, bootstrapped: boolean, onRead: (cursor: PageCursor) => void): Promise<FeedPageResult>;
+  /** Deletes the synced records and the sync state (for a 410). */
   clear(): Promise<void>;
   /** Finishes pending writes and closes the writer's connection. */
   close(): Promise<void>;
 }
 
-/** A writer on the main connection `db` (blocks the event loop while it writes). */
+/** A writer on the main connection `db` (blocks the event loop while it parses and writes). */
 export function createInlineWriter(db: Database): PageWriter {
   const pages = createPageTransactions(db);
   return {
     kind: 'inline',
-    write: async (changes, cursor, bootstrapped) => pages.write(changes, cursor, bootstrapped),
+    writePage: async (body, bootstrapped, onRead) => pages.writeAnswer(body, bootstrapped, onRead),
     clear: async () => pages.clear(),
     close: async () => undefined,
   };
@@ -45,11 +58,17 @@ function spawn(file: string): Worker {
   return new Worker(code, { eval: true, workerData });
 }
 
+interface PendingRequest {
+  resolve(result: FeedPageResult | null): void;
+  reject(err: Error): void;
+  onRead?: (cursor: PageCursor) => void;
+}
+
 /** Starts a writer thread on the database `file`. Rejects when the thread cannot start or open it. */
 export function createThreadWriter(file: string): Promise<PageWriter> {
   return new Promise((resolve, reject) => {
     const worker = spawn(file);
-    const pending = new Map<number, { resolve(result: PageWriteResult | null): void; reject(err: Error): void }>();
+    const pending = new Map<number, PendingRequest>();
     let nextId = 1;
     let failure: Error | null = null;
     const timer = setTimeout(() => {
@@ -63,13 +82,24 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
       pending.clear();
     }
 
-    function request(message: WriterRequestBody): Promise<PageWriteResult | null> {
+    function request(
+      message: WriterRequestBody,
+      transfer: ArrayBuffer[] = [],
+      onRead?: (cursor: PageCursor) => void,
+    ): Promise<FeedPageResult | null> {
       if (failure) return Promise.reject(failure);
       const id = nextId++;
       return new Promise((res, rej) => {
-        pending.set(id, { resolve: res, reject: rej });
-        worker.postMessage({ ...message, id } as WriterRequest);
+        pending.set(id, { resolve: res, reject: rej, onRead });
+        worker.postMessage({ ...message, id } as WriterRequest, transfer);
       });
+    }
+
+    function settle(id: number, outcome: { result: FeedPageResult | null } | { error: Error }): void {
+      const request = pending.get(id);
+      pending.delete(id);
+      if ('error' in outcome) request?.reject(outcome.error);
+      else request?.resolve(outcome.result);
     }
 
     worker.on('message', (message: WriterResponse) => {
@@ -77,24 +107,24 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
         clearTimeout(timer);
         resolve({
           kind: 'thread',
-          write: async (changes, cursor, bootstrapped) =>
-            (await request({ kind: 'write', changes, cursor, bootstrapped }))!,
+          writePage: async (body, bootstrapped, onRead) =>
+            (await request({ kind: 'page', body, bootstrapped }, [body], onRead))!,
           clear: async () => void (await request({ kind: 'clear' })),
           async close() {
             if (!failure) await request({ kind: 'close' }).catch(() => undefined);
             await worker.terminate();
           },
         });
+      } else if (message.kind === 'read') {
+        pending.get(message.id)?.onRead?.(message.cursor);
       } else if (message.kind === 'done') {
-        pending.get(message.id)?.resolve(message.result);
-        pending.delete(message.id);
+        settle(message.id, { result: message.result });
       } else if (message.id === null) {
         clearTimeout(timer);
         void worker.terminate();
-        reject(new Error(message.message));
+        reject(fromWriterError(message.error));
       } else {
-        pending.get(message.id)?.reject(new Error(message.message));
-        pending.delete(message.id);
+        settle(message.id, { error: fromWriterError(message.error) });
       }
     });
     worker.on('error', (err) => {

@@ -18,7 +18,9 @@ export function DetailPane({ children, detailLabel, detail }: DetailPaneProps) {
   return (
     <div className="detail-layout">
       <div className="detail-layout-main">{children}</div>
-      <section className="detail-layout-detail" aria-label={detailLabel}>
+      {/* The detail scrolls on its own, so keyboard users need a tab stop to scroll it (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
+      <section className="detail-layout-detail" aria-label={detailLabel} tabIndex={0}>
         {detail}
       </section>
     </div>

@@ -3,12 +3,25 @@
  * (@tanstack/react-virtual), used by the contacts and documents views. Rows come from
  * `useRowWindows`; rows whose window is still loading show a placeholder.
  *
+ * Rows are memoized: a render of the list (a keystroke in a search field, a scroll, a new selection)
+ * re-renders only the rows whose content, position or state changed, so pass a `renderRow` that
+ * keeps its identity (a module-level function or a `useCallback`).
+ *
  * Keyboard (WAI-ARIA listbox pattern, focus stays on the list, `aria-activedescendant` names the
  * active row): Up/Down move by one, PageUp/PageDown by a screenful, Home/End to the ends;
  * selection follows the active row.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useImperativeHandle, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type ReactNode,
+  type Ref,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+} from 'react';
 
 export interface VirtualListProps<T extends { id: string }> {
   /** Accessible name of the listbox, e.g. "Contacts". */
@@ -22,7 +35,8 @@ export interface VirtualListProps<T extends { id: string }> {
   rowHeight: number;
   /**
    * Row content. A row is named by its content (put the primary text, e.g. the contact's full name,
-   * first), so what a screen reader reads is what the user sees.
+   * first), so what a screen reader reads is what the user sees. Keep its identity stable (see the
+   * module docs): a new function re-renders every row.
    */
   renderRow(row: T, context: { selected: boolean }): ReactNode;
   selectedId: string | null;
@@ -50,7 +64,9 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
     count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    // Rows beyond the viewport on each side: enough to cover a wheel notch or a PageDown before the
+    // next render, few enough that a jump renders little (DESIGN §8: no task over 50 ms while scrolling).
+    overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
   const first = items.length > 0 ? items[0].index : 0;
@@ -116,37 +132,71 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
       <div className="virtual-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const row = getRow(item.index);
-          const position = { height: item.size, transform: `translateY(${item.start}px)` };
-          if (!row) {
-            return (
-              <div key={item.key} className="virtual-row virtual-row-placeholder" style={position}>
-                <span className="skeleton-line" />
-                <span className="skeleton-line skeleton-line-short" />
-              </div>
-            );
-          }
-          const selected = row.id === selectedId;
           return (
-            // Rows are picked with the list's own keyboard handling: focus stays on the listbox and
-            // aria-activedescendant names the active row (WAI-ARIA listbox pattern), so rows take no focus.
-            // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the listbox.
-            // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox (aria-activedescendant).
-            <div
+            <VirtualRow<T>
               key={item.key}
               id={`${baseId}-row-${item.index}`}
-              role="option"
-              aria-selected={selected}
-              aria-setsize={total}
-              aria-posinset={item.index + 1}
-              className={item.index === activeIndex ? 'virtual-row virtual-row-active' : 'virtual-row'}
-              style={position}
-              onClick={() => onActivate(item.index)}
-            >
-              {renderRow(row, { selected })}
-            </div>
+              index={item.index}
+              start={item.start}
+              size={item.size}
+              total={total}
+              row={row}
+              selected={row !== undefined && row.id === selectedId}
+              active={item.index === activeIndex}
+              renderRow={renderRow}
+              onActivate={onActivate}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+interface VirtualRowProps<T extends { id: string }> {
+  id: string;
+  index: number;
+  /** Offset from the top of the list, px. */
+  start: number;
+  /** Height, px. */
+  size: number;
+  total: number;
+  /** The row, or undefined while its window loads (a placeholder shows). */
+  row: T | undefined;
+  selected: boolean;
+  active: boolean;
+  renderRow: VirtualListProps<T>['renderRow'];
+  onActivate(index: number): void;
+}
+
+/** One row of the list (an option), or its placeholder; re-renders only when its props change. */
+const VirtualRow = memo(function VirtualRow<T extends { id: string }>(props: VirtualRowProps<T>) {
+  const { id, index, start, size, total, row, selected, active, renderRow, onActivate } = props;
+  const position = { height: size, transform: `translateY(${start}px)` };
+  if (!row) {
+    return (
+      <div className="virtual-row virtual-row-placeholder" style={position}>
+        <span className="skeleton-line" />
+        <span className="skeleton-line skeleton-line-short" />
+      </div>
+    );
+  }
+  return (
+    // Rows are picked with the list's own keyboard handling: focus stays on the listbox and
+    // aria-activedescendant names the active row (WAI-ARIA listbox pattern), so rows take no focus.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the listbox.
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox (aria-activedescendant).
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-setsize={total}
+      aria-posinset={index + 1}
+      className={active ? 'virtual-row virtual-row-active' : 'virtual-row'}
+      style={position}
+      onClick={() => onActivate(index)}
+    >
+      {renderRow(row, { selected })}
+    </div>
+  );
+}) as <T extends { id: string }>(props: VirtualRowProps<T>) => ReactNode;

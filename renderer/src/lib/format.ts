@@ -16,6 +16,11 @@ export function pluralize(n: number, singular: string, plural = `${singular}s`):
   return `${formatCount(n)} ${n === 1 ? singular : plural}`;
 }
 
+/** How many records match a search, with the verb agreeing: `1 contact matches "ab"`, `3 contacts match "ab"`. */
+export function matchSummary(n: number, singular: string, query: string): string {
+  return `${pluralize(n, singular)} ${n === 1 ? 'matches' : 'match'} "${query}"`;
+}
+
 const byteUnits = ['KB', 'MB', 'GB', 'TB'];
 
 /**
@@ -49,7 +54,7 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   const date = parseISO(iso);
   if (Number.isNaN(date.getTime())) return 'at an unknown time';
   const seconds = differenceInSeconds(date, now);
-  if (seconds >= 0 && seconds < 45) return 'in a few seconds';
+  if (seconds > 0 && seconds < 45) return 'in a few seconds';
   if (Math.abs(seconds) < 45) return 'just now';
   return formatDistanceStrict(date, now, { addSuffix: true });
 }

@@ -46,10 +46,10 @@ describe('window', () => {
 });
 
 describe('app:// protocol', () => {
-  it('is registered as standard and secure', () => {
+  it('is registered as standard and secure, with CORS for module scripts', () => {
     registerAppScheme();
     expect(fake.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
     ]);
   });
 

@@ -13,7 +13,7 @@ import { type CalendarViewName, localizer, periodHeading, step, visibleRange } f
 import { CalendarToolbar, CalendarViewSwitch } from './calendar-toolbar';
 import { EventDetail } from './event-detail';
 import { AccessibleEventWrapper, type CalendarItem, WeekDayHeader } from './event-wrapper';
-import { useAllDayTableRole } from './use-all-day-table-role';
+import { useCalendarAria } from './use-calendar-aria';
 import './calendar.css';
 
 const components = { eventWrapper: AccessibleEventWrapper, week: { header: WeekDayHeader } };
@@ -30,7 +30,7 @@ export function CalendarView() {
   const [date, setDate] = useState(() => new Date());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const body = useRef<HTMLDivElement>(null);
-  useAllDayTableRole(body);
+  useCalendarAria(body);
 
   const range = useMemo(() => visibleRange(date, view), [date, view]);
   const { data, error, loading, reload } = useBridgeQuery(

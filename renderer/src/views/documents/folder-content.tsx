@@ -12,7 +12,7 @@ import { SearchField } from '../../components/search-field';
 import type { ListSelection } from '../../components/use-list-selection';
 import type { RowWindows } from '../../components/use-row-windows';
 import { VirtualList } from '../../components/virtual-list';
-import { formatBytes, formatDate, pluralize } from '../../lib/format';
+import { formatBytes, formatDate, matchSummary, pluralize } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { useUpload } from './use-upload';
 
@@ -42,7 +42,7 @@ export function FolderContent({ folder, query, searched, onQueryChange, windows,
   let summary = 'Loading…';
   if (total !== null && windows.pending) summary = 'Searching…';
   else if (total !== null)
-    summary = searched ? `${pluralize(total, 'document')} match "${searched}"` : pluralize(total, 'document');
+    summary = searched ? matchSummary(total, 'document', searched) : pluralize(total, 'document');
 
   let body: React.ReactNode;
   if (total === null && windows.error) {
@@ -77,20 +77,7 @@ export function FolderContent({ folder, query, searched, onQueryChange, windows,
           getRow={windows.getRow}
           onRangeChange={windows.requestRange}
           rowHeight={rowHeight}
-          renderRow={(document) => (
-            <div className="list-row">
-              <span className="file-badge" aria-hidden="true">
-                <Icon name="file" size={18} />
-              </span>
-              <div className="list-row-text">
-                <span className="list-row-primary">{document.title}</span>
-                <span className="list-row-secondary">
-                  {document.name} · {formatBytes(document.size)} · updated {formatDate(document.updatedAt)}
-                </span>
-              </div>
-              <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
-            </div>
-          )}
+          renderRow={renderDocumentRow}
           selectedId={selection.selectedId}
           activeIndex={selection.activeIndex}
           onActivate={selection.activate}
@@ -137,5 +124,23 @@ export function FolderContent({ folder, query, searched, onQueryChange, windows,
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A document's row: title, file name, size and last update, and its state. */
+function renderDocumentRow(document: DocumentRow) {
+  return (
+    <div className="list-row">
+      <span className="file-badge" aria-hidden="true">
+        <Icon name="file" size={18} />
+      </span>
+      <div className="list-row-text">
+        <span className="list-row-primary">{document.title}</span>
+        <span className="list-row-secondary">
+          {document.name} · {formatBytes(document.size)} · updated {formatDate(document.updatedAt)}
+        </span>
+      </div>
+      <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
+    </div>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * `useCalendarAria`: repairs two gaps in react-big-calendar's ARIA table of divs, after each render,
+ * by adding attributes it never sets itself (so React's own updates are not disturbed):
+ * - the week view's all-day block holds ARIA rows without a table around them (axe:
+ *   aria-required-parent): it becomes a table named "All-day events";
+ * - the month view's "+N more" buttons sit in a row without a cell (axe: aria-required-children):
+ *   the segment holding each becomes a cell.
+ */
+import { type RefObject, useLayoutEffect } from 'react';
+
+/**
+ * Applies the repairs inside `container` now and whenever react-big-calendar adds elements (it
+ * re-renders its rows on its own, e.g. after measuring how many events fit).
+ */
+export function useCalendarAria(container: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const repair = () => {
+      for (const header of root.querySelectorAll('.rbc-time-header-content:not([role])')) {
+        header.setAttribute('role', 'table');
+        header.setAttribute('aria-label', 'All-day events');
+      }
+      for (const more of root.querySelectorAll('.rbc-row-segment > .rbc-show-more')) {
+        more.parentElement?.setAttribute('role', 'cell');
+      }
+    };
+    repair();
+    // Setting attributes adds no nodes, so the observer does not trigger itself.
+    const observer = new MutationObserver(repair);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [container]);
+}

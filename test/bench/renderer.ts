@@ -1,0 +1,199 @@
+/**
+ * Renderer benchmark (DESIGN §8): the contacts view at 100k rows in headless Chromium, as a user
+ * runs the app in browser mode: the reference service in a child process, the browser-mode host
+ * (with its core) in this process, and the built renderer (`npm run build:renderer`). Measured in
+ * the page by `renderer-probe.js`:
+ * - first rows painted after switching to Contacts from another view (budget 150 ms), and, for
+ *   information, after reloading the signed-in app;
+ * - long tasks (over 50 ms) while scrolling: programmatic jumps and mouse-wheel scrolls (budget: none);
+ * - keystroke to painted rows in "Search contacts" (budget 50 ms).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startHost } from '../../main/host/host';
+import { chromiumPath, rendererDir } from '../helpers/e2e-harness';
+import { startServiceProcess } from './service-process';
+import { ms, quantile } from './stats';
+
+/** Data set: the design's 100k contacts and 10k companies; the other record types small. */
+const demo = { contacts: 100_000, companies: 10_000, events: 200, documents: 200, notifications: 20 };
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** Time allowed for sign-in and the bootstrap of the data set, ms. */
+const bootstrapTimeoutMs = 600_000;
+/** Pause after a search keystroke's rows painted, ms: longer than the search field's debounce (100 ms). */
+const keystrokePauseMs = 250;
+
+/** `globalThis.brmBenchProbe`, defined in the page by renderer-probe.js; times in ms. */
+interface BenchProbe {
+  firstRowsAfterLoad(): Promise<number | null>;
+  armFirstRows(): void;
+  firstRowsAfterClick(): Promise<number | null>;
+  armRowsChange(): void;
+  rowsChangeAfterKey(): Promise<number | null>;
+  longTaskCount(): number;
+  longTasksFrom(index: number): { startTime: number; duration: number }[];
+  waitForViewLoaded(timeoutMs: number): Promise<number | null>;
+  listBox(): { x: number; y: number; width: number; height: number };
+  scrollJumps(count: number, seed: number, pauseMs: number): Promise<number>;
+}
+
+/** Calls `method` of the page's probe with JSON `args`; resolves to its (awaited) answer. */
+function callProbe<M extends keyof BenchProbe>(
+  page: Page,
+  method: M,
+  ...args: Parameters<BenchProbe[M]>
+): Promise<Awaited<ReturnType<BenchProbe[M]>>> {
+  return page.evaluate(`globalThis.brmBenchProbe.${method}(${args.map((arg) => JSON.stringify(arg)).join(', ')})`);
+}
+
+/** Reports one figure (name, formatted value), as `run.ts` prints and tabulates them. */
+export type Report = (name: string, figure: string) => void;
+
+/**
+ * Runs the renderer benchmark in `workDir` (a scratch folder) and reports its figures. Throws when
+ * the renderer is not built, Chromium is missing, or the app does not reach a state in time.
+ */
+export async function benchRenderer(workDir: string, report: Report): Promise<void> {
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(
+      `The renderer is not built (${rendererDir} has no index.html). Run "npm run build:renderer" first.`,
+    );
+  }
+  if (!existsSync(chromiumPath)) {
+    throw new Error(
+      `Chromium not found at ${chromiumPath}. Install the Debian package "chromium" or set BRM_E2E_CHROMIUM.`,
+    );
+  }
+  const service = await startServiceProcess({ dataDir: join(workDir, 'renderer-service'), demo });
+  report('renderer: service seeded with 100k contacts, 10k companies', ms(service.seedMs));
+  try {
+    const host = await startHost({ serverUrl: service.url, dataDir: join(workDir, 'renderer-host'), rendererDir });
+    try {
+      const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+        page.on('pageerror', (error) => console.error('renderer page error:', error.message));
+        await page.addInitScript({ content: readFileSync(new URL('./renderer-probe.js', import.meta.url), 'utf8') });
+        await page.goto(host.url);
+        await signIn(page, service);
+        await measureFirstRows(page, report);
+        await measureScrolling(page, report);
+        await measureSearch(page, await searchWords(host.core), report);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+/** Signs in on the sign-in screen and waits until the bootstrap finished (Sync status says "Synced"). */
+async function signIn(page: Page, service: { url: string; credentials: { username: string; password: string } }) {
+  await page.getByLabel('Server URL', { exact: true }).fill(service.url);
+  await page.getByLabel('E-mail', { exact: true }).fill(service.credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(service.credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const status = page.getByRole('status', { name: 'Sync status' });
+  await status.filter({ hasText: 'Synced' }).waitFor({ timeout: bootstrapTimeoutMs });
+}
+
+const nav = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name, exact: true })
+    .or(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }));
+
+/** First rows painted: 5 switches Calendar → Contacts (budget 150 ms) and 5 reloads (for information). */
+async function measureFirstRows(page: Page, report: Report): Promise<void> {
+  const switches: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await nav(page, 'Calendar').click();
+    await page.getByRole('button', { name: 'Month', exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    await callProbe(page, 'armFirstRows');
+    await nav(page, 'Contacts').click();
+    switches.push(required(await callProbe(page, 'firstRowsAfterClick'), 'contact rows after switching views'));
+  }
+  report(
+    'renderer: first contact rows painted after switching to Contacts (median of 5)',
+    `${ms(quantile(switches, 0.5))} (max ${ms(Math.max(...switches))}; budget 150 ms)`,
+  );
+  const reloads: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await page.reload();
+    reloads.push(required(await callProbe(page, 'firstRowsAfterLoad'), 'contact rows after a reload'));
+  }
+  report(
+    'renderer: first contact rows painted after reloading the app (median of 5, from navigation start)',
+    ms(quantile(reloads, 0.5)),
+  );
+}
+
+/** Long tasks while scrolling: 60 jumps to seeded random offsets, then 40 mouse-wheel scrolls. */
+async function measureScrolling(page: Page, report: Report): Promise<void> {
+  await callProbe(page, 'waitForViewLoaded', 10_000);
+  await page.waitForTimeout(500);
+  const from = await callProbe(page, 'longTaskCount');
+  const loaded = await callProbe(page, 'scrollJumps', 60, 20261122, 50);
+  const box = await callProbe(page, 'listBox');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 40; i++) {
+    // Deterministic mix of short and long flicks, both directions, in wheel notches of 120 px.
+    const notches = ((i * 7919) % 23) - 11 || 3;
+    await page.mouse.wheel(0, notches * 120);
+    await callProbe(page, 'waitForViewLoaded', 5_000);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(500);
+  const tasks = await callProbe(page, 'longTasksFrom', from);
+  const longest = tasks.reduce((max, task) => Math.max(max, task.duration), 0);
+  report(
+    'renderer: long tasks while scrolling (60 jumps, 40 wheel scrolls)',
+    `${tasks.length} over 50 ms, longest ${tasks.length ? ms(longest) : 'none'} (budget: none); ${loaded}/60 jumps painted loaded rows`,
+  );
+}
+
+/** Prefixes to search for: names of contacts spread over the cache, lower-case letters only. */
+async function searchWords(core: Awaited<ReturnType<typeof startHost>>['core']): Promise<string[]> {
+  const words: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { rows } = await core.handlers['contacts.list']({ offset: (i * 7919) % demo.contacts, limit: 1 });
+    const name = (i % 2 === 0 ? rows[0].lastName : rows[0].firstName).toLowerCase().replace(/[^a-z]/g, '');
+    if (name.length >= 3) words.push(name.slice(0, 3));
+  }
+  return words;
+}
+
+/** Keystroke to painted rows: types each word's 1-, 2- and 3-letter prefix into "Search contacts" (budget 50 ms). */
+async function measureSearch(page: Page, words: string[], report: Report): Promise<void> {
+  const search = page.getByRole('searchbox', { name: 'Search contacts' });
+  const times: number[] = [];
+  let unchanged = 0;
+  for (const word of words) {
+    await search.fill('');
+    await callProbe(page, 'waitForViewLoaded', 5_000);
+    await page.waitForTimeout(keystrokePauseMs);
+    for (const letter of word) {
+      await callProbe(page, 'armRowsChange');
+      await page.keyboard.type(letter);
+      const time = await callProbe(page, 'rowsChangeAfterKey');
+      if (time === null) unchanged++;
+      else times.push(time);
+      await page.waitForTimeout(keystrokePauseMs);
+    }
+  }
+  report(
+    `renderer: keystroke to painted rows in "Search contacts" (${times.length} keystrokes)`,
+    `p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(Math.max(...times))} (budget 50 ms)${unchanged ? `; ${unchanged} keystrokes left the rows unchanged` : ''}`,
+  );
+}
+
+/** `value`, or throws saying that `what` did not appear in time. */
+function required(value: number | null, what: string): number {
+  if (value === null) throw new Error(`The benchmark timed out waiting for ${what}.`);
+  return value;
+}

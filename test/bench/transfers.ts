@@ -1,0 +1,229 @@
+/**
+ * The transfer budget (DESIGN §8): 1 GiB uploads and downloads at 0.9× curl's throughput with under
+ * 64 MiB of extra memory. The service runs in a child process (its memory does not count); curl and
+ * the core move the same 1 GiB file through `uploadDocument` and `downloadDocument`, round after
+ * round, and every download is checked against the file's SHA-256.
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomFillSync, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { operations } from '../../api/generated/operations';
+import { createCore } from '../../main/core/index';
+import type { Core } from '../../main/core/platform';
+import type { Transfer } from '../../preload/contract';
+import { createTestPlatform, signInDemo, testCoreOptions, waitForIdle } from '../helpers/core-harness';
+import { accessToken } from './feed-floors';
+import { startServiceProcess } from './service-process';
+
+const run = promisify(execFile);
+const mib = 1024 * 1024;
+/** Size of the transferred file, bytes (1 GiB). */
+export const transferBenchBytes = 1024 * mib;
+/** Interval between two memory samples, ms. */
+const sampleEveryMs = 50;
+
+/** What one transfer took: wall time (ms), throughput (MiB/s) and, for the core, its extra memory (MiB). */
+interface Measured {
+  ms: number;
+  mibPerSecond: number;
+  extraMiB?: number;
+}
+
+/** Writes `bytes` of random content to `path` in 8 MiB chunks (a real, non-sparse file); returns its SHA-256 (hex). */
+async function writeRandomFile(path: string, bytes: number): Promise<string> {
+  const chunk = Buffer.alloc(8 * mib);
+  const hash = createHash('sha256');
+  const file = await open(path, 'w');
+  try {
+    for (let written = 0; written < bytes; written += chunk.length) {
+      const part = chunk.subarray(0, Math.min(chunk.length, bytes - written));
+      randomFillSync(part);
+      hash.update(part);
+      await file.write(part);
+    }
+  } finally {
+    await file.close();
+  }
+  return hash.digest('hex');
+}
+
+/** The SHA-256 (hex) of the file at `path`. */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 4 * mib })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** Times `fn` and turns the wall time into throughput for `bytes`. */
+async function measure<T>(bytes: number, fn: () => Promise<T>): Promise<Measured & { value: T }> {
+  const start = performance.now();
+  const value = await fn();
+  const ms = performance.now() - start;
+  return { value, ms, mibPerSecond: bytes / mib / (ms / 1000) };
+}
+
+/**
+ * Samples this process's resident set every 50 ms while `fn` runs; `extraMiB` is the peak minus the
+ * resident set taken just before `fn` started.
+ */
+async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: T; extraMiB: number }> {
+  const baseline = process.memoryUsage.rss();
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, sampleEveryMs);
+  try {
+    const value = await fn();
+    peak = Math.max(peak, process.memoryUsage.rss());
+    return { value, extraMiB: (peak - baseline) / mib };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Uploads `path` into `folderId` with curl (multipart, bearer token, fresh Idempotency-Key); returns the new document's id. */
+async function curlUpload(baseUrl: string, token: string, folderId: string, path: string): Promise<string> {
+  const { stdout } = await run(
+    'curl',
+    [
+      '--silent',
+      '--show-error',
+      '--fail-with-body',
+      '--header',
+      `Authorization: Bearer ${token}`,
+      '--header',
+      `Idempotency-Key: ${randomUUID()}`,
+      '--form',
+      `folderId=${folderId}`,
+      '--form',
+      `file=@${path}`,
+      baseUrl + operations.uploadDocument.path,
+    ],
+    { maxBuffer: mib },
+  );
+  return (JSON.parse(stdout) as { id: string }).id;
+}
+
+/** Downloads document `id` with curl into `out`. */
+async function curlDownload(baseUrl: string, token: string, id: string, out: string): Promise<void> {
+  const url = `${baseUrl}${operations.downloadDocument.path}?id=${encodeURIComponent(id)}`;
+  await run('curl', [
+    '--silent',
+    '--show-error',
+    '--fail',
+    '--header',
+    `Authorization: Bearer ${token}`,
+    '--output',
+    out,
+    url,
+  ]);
+}
+
+/** Resolves with transfer `id` once it has finished (listening from before it starts); rejects when it did not succeed. */
+function transferOutcome(core: Core): { finished(id: string): Promise<Transfer>; stop(): void } {
+  const outcomes = new Map<string, Transfer>();
+  const waiters = new Map<string, (t: Transfer) => void>();
+  const off = core.on('transfer.progress', (t) => {
+    if (t.state === 'queued' || t.state === 'running') return;
+    outcomes.set(t.id, t);
+    waiters.get(t.id)?.(t);
+  });
+  return {
+    async finished(id) {
+      const t = outcomes.get(id) ?? (await new Promise<Transfer>((resolve) => waiters.set(id, resolve)));
+      if (t.state !== 'done') throw new Error(`The core's ${t.kind} ended ${t.state}: ${t.error ?? ''}`);
+      return t;
+    },
+    stop: off,
+  };
+}
+
+/** How `core` compares with `curl`: "x MiB/s vs curl y MiB/s = r× (budget 0.9×)". */
+function comparison(core: Measured, curl: Measured): string {
+  const ratio = core.mibPerSecond / curl.mibPerSecond;
+  return (
+    `core ${core.mibPerSecond.toFixed(0)} MiB/s vs curl ${curl.mibPerSecond.toFixed(0)} MiB/s = ${ratio.toFixed(2)}× ` +
+    `(budget ≥ 0.9×); core extra memory ${core.extraMiB?.toFixed(1)} MiB (budget < 64 MiB)`
+  );
+}
+
+/** Options of the transfer benchmark. */
+export interface TransferBenchOptions {
+  /** An empty folder for the service's data, the core's data and the files (removed by the caller). */
+  workDir: string;
+  /** Rounds of (curl upload, core upload, curl download, core download). */
+  rounds: number;
+  /** Receives each figure as it is measured. */
+  report(name: string, figure: string): void;
+}
+
+/**
+ * Runs the 1 GiB transfer benchmark: writes the file, starts a small demo service in a child process
+ * and a signed-in core, then measures `rounds` rounds. Throws when a download's SHA-256 differs from
+ * the file's. Deletes the 1 GiB files it made (the service's copies go with `workDir`).
+ */
+export async function benchTransfers({ workDir, rounds, report }: TransferBenchOptions): Promise<void> {
+  const source = join(workDir, 'bench-1GiB.bin');
+  const sha256 = await writeRandomFile(source, transferBenchBytes);
+  const service = await startServiceProcess({
+    dataDir: join(workDir, 'service'),
+    demo: { contacts: 20, companies: 5, events: 10, documents: 10, notifications: 5 },
+  });
+  const core = await createCore(
+    testCoreOptions(join(workDir, 'core'), createTestPlatform(), { syncIntervalMs: 3_600_000 }),
+  );
+  await core.start();
+  const outcome = transferOutcome(core);
+  try {
+    await signInDemo(core, service);
+    await waitForIdle(core);
+    const folderId = (await core.handlers['documents.listFolders']({})).find((f) => f.parentId !== null)!.id;
+    const token = await accessToken(service.url, service.credentials.username, service.credentials.password);
+    const check = async (label: string, path: string) => {
+      const actual = await sha256Of(path);
+      await unlink(path);
+      if (actual !== sha256) throw new Error(`${label}: SHA-256 ${actual} differs from the upload's ${sha256}`);
+    };
+
+    for (let round = 1; round <= rounds; round++) {
+      const curlUp = await measure(transferBenchBytes, () => curlUpload(service.url, token, folderId, source));
+      const coreUp = await withMemoryPeak(() =>
+        measure(transferBenchBytes, async () => {
+          const [queued] = await core.handlers['documents.upload']({
+            folderId,
+            files: [{ ref: source, name: 'bench-1GiB.bin' }],
+          });
+          return outcome.finished(queued.id);
+        }),
+      );
+      report(
+        `transfers round ${round}: 1 GiB upload`,
+        comparison({ ...coreUp.value, extraMiB: coreUp.extraMiB }, curlUp),
+      );
+
+      const curlOut = join(workDir, 'curl-download.bin');
+      const curlDown = await measure(transferBenchBytes, () => curlDownload(service.url, token, curlUp.value, curlOut));
+      await check('curl download', curlOut);
+      const documentId = coreUp.value.value.documentId!;
+      const coreDown = await withMemoryPeak(() =>
+        measure(transferBenchBytes, async () => {
+          const queued = await core.handlers['documents.download']({ id: documentId });
+          return outcome.finished(queued.id);
+        }),
+      );
+      await check('core download', coreDown.value.value.localPath!);
+      report(
+        `transfers round ${round}: 1 GiB download`,
+        comparison({ ...coreDown.value, extraMiB: coreDown.extraMiB }, curlDown),
+      );
+    }
+  } finally {
+    outcome.stop();
+    await core.stop();
+    await service.stop();
+    await unlink(source).catch(() => undefined);
+  }
+}
