@@ -17,6 +17,8 @@ export default defineConfig({
           include: ['test/renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/renderer/setup.ts'],
+          // jsdom renders whole views (react-big-calendar's week grid among them): slow on 2 busy cores.
+          testTimeout: 20_000,
         },
       },
       {
