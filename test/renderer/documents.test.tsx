@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Transfer } from '../../preload/contract';
-import { demoInfo } from './fixtures';
+import { demoInfo, makeDocuments, makeFolders } from './fixtures';
 import { renderApp, signedInBridge } from './render-app';
 
 function file(name: string, bytes: number, type = 'application/pdf'): File {
@@ -72,6 +72,21 @@ describe('documents view', () => {
     await user.click(within(tree).getByRole('treeitem', { name: 'Archive 2025' }));
 
     expect(await screen.findByText('This folder is empty — drop files here or use Upload')).toBeTruthy();
+  });
+
+  it('offers the subfolders of a folder that holds no documents itself, and opens one', async () => {
+    const folders = makeFolders();
+    // Contracts keeps its documents only in its two subfolders.
+    const { user } = renderApp(signedInBridge({ folders, documents: makeDocuments(folders, [0, 25, 60, 12, 30, 8, 0]) }));
+    const tree = await openDocuments(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Contracts' }));
+
+    const dropZone = screen.getByRole('region', { name: 'Drop files to upload' });
+    expect(await within(dropZone).findByText('No documents directly in Contracts')).toBeTruthy();
+    await user.click(within(dropZone).getByRole('button', { name: 'Purchase orders (60 documents)' }));
+
+    expect(within(tree).getByRole('treeitem', { name: 'Purchase orders' }).getAttribute('aria-selected')).toBe('true');
+    expect(await within(dropZone).findByText('60 documents')).toBeTruthy();
   });
 
   it('downloads the selected document and enables Open when it is saved', async () => {

@@ -68,7 +68,8 @@ export function CalendarView() {
   else if (data) note = `${data.length} ${data.length === 1 ? 'event' : 'events'}`;
 
   return (
-    <DetailPane detailLabel="Event details" detail={<EventDetail id={selectedId} />}>
+    // The detail follows the visible range: an event selected in another week or month is not shown.
+    <DetailPane detailLabel="Event details" detail={<EventDetail id={selected ? selectedId : null} />}>
       <header className="view-header view-header-row view-header-compact">
         <h1>Calendar</h1>
         <CalendarViewSwitch view={view} onView={setView} />

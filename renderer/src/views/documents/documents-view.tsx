@@ -80,6 +80,8 @@ export function DocumentsView() {
         </div>
         <FolderContent
           folder={folder}
+          subfolders={childrenByParent(folderList).get(folder.id) ?? []}
+          onOpenFolder={chooseFolder}
           query={query}
           searched={searched}
           onQueryChange={setQuery}

@@ -18,6 +18,9 @@ import { useUpload } from './use-upload';
 
 export interface FolderContentProps {
   folder: Folder;
+  /** The folder's direct subfolders, offered when it holds no documents itself. */
+  subfolders: readonly Folder[];
+  onOpenFolder(id: string): void;
   query: string;
   /** The query as searched (after the debounce). */
   searched: string;
@@ -29,7 +32,16 @@ export interface FolderContentProps {
 const rowHeight = 56;
 
 /** Renders the folder header, the document list or its empty state, and the drop zone around them. */
-export function FolderContent({ folder, query, searched, onQueryChange, windows, selection }: FolderContentProps) {
+export function FolderContent({
+  folder,
+  subfolders,
+  onOpenFolder,
+  query,
+  searched,
+  onQueryChange,
+  windows,
+  selection,
+}: FolderContentProps) {
   const upload = useUpload(folder.id);
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop: (files) => void upload(files),
@@ -53,6 +65,22 @@ export function FolderContent({ folder, query, searched, onQueryChange, windows,
     body = (
       <EmptyState title={`No documents match "${searched}" in ${folder.name}`}>
         Check the spelling or clear the search (Esc).
+      </EmptyState>
+    );
+  } else if (total === 0 && subfolders.length > 0) {
+    body = (
+      <EmptyState
+        title={`No documents directly in ${folder.name}`}
+        action={subfolders.map((sub) => (
+          <button key={sub.id} type="button" className="button" onClick={() => onOpenFolder(sub.id)}>
+            <Icon name="folder" size={16} />
+            <span>
+              {sub.name} ({pluralize(sub.documentCount, 'document')})
+            </span>
+          </button>
+        ))}
+      >
+        Open one of its subfolders, or drop files here to upload them to {folder.name}.
       </EmptyState>
     );
   } else if (total === 0) {
