@@ -17,18 +17,21 @@ const errorCodes: readonly BridgeErrorCode[] = [
   'internal',
 ];
 
+/** Shown when a rejection carries no message of its own. */
+const fallbackMessage = 'Something went wrong inside BRM Desktop. Try again; if it keeps happening, restart the app.';
+
 /**
  * Turns what a bridge call rejected with into a BridgeError: a BridgeError as is; a
- * `{ code, message }` shape as BridgeError(code, message); anything else as 'internal' with its message.
+ * `{ code, message }` shape as BridgeError(code, message); anything else as 'internal' with its
+ * message (an Error's, or a non-empty string), or a generic one when it carries none.
  */
 export function toBridgeError(error: unknown): BridgeError {
   if (error instanceof BridgeError) return error;
   const shape = error as { code?: unknown; message?: unknown } | null;
-  if (shape && typeof shape.message === 'string' && errorCodes.includes(shape.code as BridgeErrorCode)) {
-    return new BridgeError(shape.code as BridgeErrorCode, shape.message);
-  }
-  const message = shape && typeof shape.message === 'string' ? shape.message : String(error);
-  return new BridgeError('internal', message);
+  const carried = typeof shape?.message === 'string' ? shape.message : typeof error === 'string' ? error : '';
+  const message = carried.trim() !== '' ? carried : fallbackMessage;
+  const known = errorCodes.includes(shape?.code as BridgeErrorCode);
+  return new BridgeError(known ? (shape!.code as BridgeErrorCode) : 'internal', message);
 }
 
 /** Wraps a bridge so every rejection of `call` and `fileRef` is a BridgeError instance (see `toBridgeError`). */

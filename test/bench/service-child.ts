@@ -7,7 +7,9 @@ import { startService } from '../../server/start';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
 const service = await startService(options);
-process.stdout.write(`${JSON.stringify({ url: service.url, credentials: service.credentials, seedMs: service.seedMs })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: service.url, credentials: service.credentials, seedMs: service.seedMs })}\n`,
+);
 process.on('SIGTERM', () => {
   void service.stop().then(() => process.exit(0));
 });

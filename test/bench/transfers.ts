@@ -57,8 +57,14 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Times `fn` and turns the wall time into throughput for `bytes`. */
+/** Flushes dirty pages to disk, so that each timed transfer starts without another's write-back. */
+async function settleDisk(): Promise<void> {
+  await run('sync');
+}
+
+/** Times `fn` after settling the disk and turns the wall time into throughput for `bytes`. */
 async function measure<T>(bytes: number, fn: () => Promise<T>): Promise<Measured & { value: T }> {
+  await settleDisk();
   const start = performance.now();
   const value = await fn();
   const ms = performance.now() - start;
@@ -66,19 +72,26 @@ async function measure<T>(bytes: number, fn: () => Promise<T>): Promise<Measured
 }
 
 /**
- * Samples this process's resident set every 50 ms while `fn` runs; `extraMiB` is the peak minus the
- * resident set taken just before `fn` started.
+ * `measure` plus this process's extra memory: the resident set is sampled every 50 ms while `fn`
+ * runs; `extraMiB` is the peak minus the resident set taken just before `fn` started.
  */
-async function withMemoryPeak<T>(fn: () => Promise<T>): Promise<{ value: T; extraMiB: number }> {
-  const baseline = process.memoryUsage.rss();
-  let peak = baseline;
-  const timer = setInterval(() => {
+async function measureWithMemory<T>(bytes: number, fn: () => Promise<T>): Promise<Measured & { value: T }> {
+  let baseline = 0;
+  let peak = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const sample = () => {
     peak = Math.max(peak, process.memoryUsage.rss());
-  }, sampleEveryMs);
+  };
   try {
-    const value = await fn();
-    peak = Math.max(peak, process.memoryUsage.rss());
-    return { value, extraMiB: (peak - baseline) / mib };
+    const measured = await measure(bytes, async () => {
+      baseline = process.memoryUsage.rss();
+      peak = baseline;
+      timer = setInterval(sample, sampleEveryMs);
+      const value = await fn();
+      sample();
+      return value;
+    });
+    return { ...measured, extraMiB: (peak - baseline) / mib };
   } finally {
     clearInterval(timer);
   }
@@ -188,37 +201,48 @@ export async function benchTransfers({ workDir, rounds, report }: TransferBenchO
       if (actual !== sha256) throw new Error(`${label}: SHA-256 ${actual} differs from the upload's ${sha256}`);
     };
 
+    const curlOut = join(workDir, 'curl-download.bin');
+    const steps = {
+      curlUpload: () => measure(transferBenchBytes, () => curlUpload(service.url, token, folderId, source)),
+      coreUpload: () =>
+        measureWithMemory(transferBenchBytes, async () => {
+          const files = [{ ref: source, name: 'bench-1GiB.bin' }];
+          const [queued] = await core.handlers['documents.upload']({ folderId, files });
+          return (await outcome.finished(queued.id)).documentId!;
+        }),
+      curlDownload: async (id: string) => {
+        const measured = await measure(transferBenchBytes, () => curlDownload(service.url, token, id, curlOut));
+        await check('curl download', curlOut);
+        return measured;
+      },
+      coreDownload: async (id: string) => {
+        const measured = await measureWithMemory(transferBenchBytes, async () => {
+          const queued = await core.handlers['documents.download']({ id });
+          return outcome.finished(queued.id);
+        });
+        await check('core download', measured.value.localPath!);
+        return measured;
+      },
+    };
+    // Odd rounds run curl first, even rounds the core first, so neither always meets the other's write-back.
+    const inOrder = async <A, B>(curlFirst: boolean, curl: () => Promise<A>, ours: () => Promise<B>) => {
+      if (curlFirst) {
+        const a = await curl();
+        return [a, await ours()] as const;
+      }
+      const b = await ours();
+      return [await curl(), b] as const;
+    };
     for (let round = 1; round <= rounds; round++) {
-      const curlUp = await measure(transferBenchBytes, () => curlUpload(service.url, token, folderId, source));
-      const coreUp = await withMemoryPeak(() =>
-        measure(transferBenchBytes, async () => {
-          const [queued] = await core.handlers['documents.upload']({
-            folderId,
-            files: [{ ref: source, name: 'bench-1GiB.bin' }],
-          });
-          return outcome.finished(queued.id);
-        }),
+      const curlFirst = round % 2 === 1;
+      const [curlUp, coreUp] = await inOrder(curlFirst, steps.curlUpload, steps.coreUpload);
+      report(`transfers round ${round}: 1 GiB upload`, comparison(coreUp, curlUp));
+      const [curlDown, coreDown] = await inOrder(
+        curlFirst,
+        () => steps.curlDownload(coreUp.value),
+        () => steps.coreDownload(coreUp.value),
       );
-      report(
-        `transfers round ${round}: 1 GiB upload`,
-        comparison({ ...coreUp.value, extraMiB: coreUp.extraMiB }, curlUp),
-      );
-
-      const curlOut = join(workDir, 'curl-download.bin');
-      const curlDown = await measure(transferBenchBytes, () => curlDownload(service.url, token, curlUp.value, curlOut));
-      await check('curl download', curlOut);
-      const documentId = coreUp.value.value.documentId!;
-      const coreDown = await withMemoryPeak(() =>
-        measure(transferBenchBytes, async () => {
-          const queued = await core.handlers['documents.download']({ id: documentId });
-          return outcome.finished(queued.id);
-        }),
-      );
-      await check('core download', coreDown.value.value.localPath!);
-      report(
-        `transfers round ${round}: 1 GiB download`,
-        comparison({ ...coreDown.value, extraMiB: coreDown.extraMiB }, curlDown),
-      );
+      report(`transfers round ${round}: 1 GiB download`, comparison(coreDown, curlDown));
     }
   } finally {
     outcome.stop();

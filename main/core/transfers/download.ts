@@ -4,14 +4,12 @@
  * then renames it to a free name ("name (1).ext" when taken). Cancelling deletes the `.part`; a broken
  * connection keeps it for the next try.
  */
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rename, truncate, unlink } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { existsSync } from 'node:fs';
+import { mkdir, open, rename, truncate, unlink } from 'node:fs/promises';
 import type { Transfer } from '../../../preload/contract';
 import { withRetries } from '../api/retry';
 import { ServiceError } from '../errors';
+import { writeBodyToFile } from './body-to-file';
 import { type TransferDeps, transferFailure } from './deps';
 import { fileSize, hashFilePrefix, reserveFreeName } from './local-files';
 import type { TransferHandle } from './registry';
@@ -76,24 +74,20 @@ async function fetchIntoPart(
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
   const total = offset + (Number.isFinite(length) ? length : doc.size - offset);
   handle.update({ bytesTotal: total, bytesDone: offset });
-  const hash = await hashFilePrefix(partPath, offset);
-  let done = offset;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      done += chunk.length;
-      handle.progress(done);
-      callback(null, chunk);
-    },
-  });
   if (!response.body)
     throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
-  await pipeline(
-    Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
-    meter,
-    createWriteStream(partPath, { flags: resumed ? 'a' : 'w' }),
-    { signal: handle.signal },
-  );
+  const hash = await hashFilePrefix(partPath, offset);
+  let done = offset;
+  const file = await open(partPath, resumed ? 'a' : 'w');
+  try {
+    await writeBodyToFile(response.body, file, (chunk) => {
+      hash.update(chunk);
+      done += chunk.byteLength;
+      handle.progress(done);
+    });
+  } finally {
+    await file.close();
+  }
   const expected = etagHash(response.headers.get('etag')) ?? doc.sha256;
   const actual = hash.digest('hex');
   if (actual !== expected) {

@@ -9,11 +9,9 @@ import { BridgeError, type Transfer } from '../../../preload/contract';
 import { withRetries } from '../api/retry';
 import type { ResolvedFile } from '../platform';
 import { type TransferDeps, transferFailure } from './deps';
+import { readChunkBytes } from './local-files';
 import { createMultipartBody } from './multipart';
 import type { TransferHandle } from './registry';
-
-/** Bytes read from disk per chunk of an upload. */
-const readChunkBytes = 1024 * 1024;
 
 /** Formats bytes for messages ("2 GiB", "1.5 MiB"). */
 export function formatBytes(bytes: number): string {

@@ -97,7 +97,7 @@ function exchange(socket: WebSocket, frame: string | Buffer): Promise<Record<str
 }
 
 describe('browser-mode host', () => {
-  it('listens on 127.0.0.1 with a 32-byte token in the page URL and starts the core', () => {
+  it('listens on 127.0.0.1 with a 32-byte token in the page URL and starts the core on the configured server', () => {
     expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
     expect(host.service).toBeNull();
     expect(fake.started).toBe(true);
@@ -105,7 +105,8 @@ describe('browser-mode host', () => {
       mode: 'browser',
       dataDir,
       downloadsDir: join(dataDir, 'downloads'),
-      defaultServerUrl: null,
+      // The sign-in screen is prefilled with the configured server; there are no demo credentials for it.
+      defaultServerUrl: 'http://127.0.0.1:9',
       demoCredentials: null,
     });
   });
