@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --scale demo|design] [-- --only sync|transfers]`: measures the core against the
+ * `npm run bench [-- --scale demo|design] [-- --only sync|transfers|renderer]`: measures the core against the
  * design's budgets (DESIGN §8) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
  * - demo scale: the default demo data set.
  * - `--only sync`: bootstrap, delta sync and search only; `--only transfers`: the 1 GiB transfers
- *   only (transfers.ts, its own small service); without `--only`, everything.
+ *   only (transfers.ts, its own small service); `--only renderer`: the contacts view at 100k rows in
+ *   headless Chromium (renderer.ts, its own service; needs `npm run build:renderer`); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { benchBootstrap, benchContactSearch, benchEmptyDelta } from './core-benc
 import { accessToken, collectFeed, curlFloorMs, insertFloorMs } from './feed-floors';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
+import { benchRenderer } from './renderer';
 import { benchTransfers } from './transfers';
 
 const scales = {
@@ -23,7 +25,7 @@ const scales = {
   demo: {},
 } as const;
 
-const parts = ['sync', 'transfers'] as const;
+const parts = ['sync', 'transfers', 'renderer'] as const;
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
 });
@@ -31,6 +33,8 @@ const scale = values.scale as keyof typeof scales;
 if (!(scale in scales)) throw new Error(`--scale must be one of ${Object.keys(scales).join(', ')}`);
 const only = values.only as (typeof parts)[number] | undefined;
 if (only !== undefined && !parts.includes(only)) throw new Error(`--only must be one of ${parts.join(', ')}`);
+/** True when this run measures `part`. */
+const runs = (part: (typeof parts)[number]) => only === undefined || only === part;
 
 const work = createTempDir('brm-bench-');
 const rows: [string, string][] = [];
@@ -40,7 +44,7 @@ const report = (name: string, figure: string) => {
 };
 
 try {
-  if (only !== 'transfers') {
+  if (runs('sync')) {
     const service = await startServiceProcess({ dataDir: join(work.path, 'service'), demo: scales[scale] });
     report('service: demo data seeded', ms(service.seedMs));
     try {
@@ -90,9 +94,13 @@ try {
       await service.stop();
     }
   }
-  if (only !== 'sync') {
+  if (runs('transfers')) {
     mkdirSync(join(work.path, 'transfers'));
     await benchTransfers({ workDir: join(work.path, 'transfers'), rounds: 2, report });
+  }
+  if (runs('renderer')) {
+    mkdirSync(join(work.path, 'renderer'));
+    await benchRenderer({ workDir: join(work.path, 'renderer'), report });
   }
   console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
 } finally {

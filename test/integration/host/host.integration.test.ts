@@ -55,9 +55,9 @@ function finished(transfer: Transfer): boolean {
 }
 
 describe('browser-mode host with the real core', () => {
-  it('reports browser mode and no embedded service', async () => {
+  it('reports browser mode, prefills the configured server and starts no embedded service', async () => {
     const info = await bridge.call('app.getInfo', {});
-    expect(info).toMatchObject({ mode: 'browser', defaultServerUrl: null, demoCredentials: null });
+    expect(info).toMatchObject({ mode: 'browser', defaultServerUrl: service.url, demoCredentials: null });
   });
 
   it('signs in, syncs and serves cached contacts', async () => {

@@ -51,8 +51,7 @@ export function ContactsView() {
   const total = windows.total;
   let summary = 'Loading…';
   if (total !== null && windows.pending) summary = 'Searching…';
-  else if (total !== null)
-    summary = settled ? matchSummary(total, 'contact', settled) : pluralize(total, 'contact');
+  else if (total !== null) summary = settled ? matchSummary(total, 'contact', settled) : pluralize(total, 'contact');
 
   let body: React.ReactNode;
   if (total === null && windows.error) {
