@@ -56,6 +56,45 @@ describe('contacts view', () => {
     expect(await within(details).findByRole('heading', { name })).toBeTruthy();
   });
 
+  it('queries on every keystroke and paints only the answer to the latest query', async () => {
+    const { user, bridge } = renderApp(signedInBridge());
+    await screen.findByText('300 contacts');
+
+    // The answer to "g" is held back until "gre" has been answered and painted.
+    let releaseFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    bridge.handle('contacts.list', async ({ query = '', offset, limit }) => {
+      const answer = async (rows: typeof bridge.data.contacts) => ({
+        rows: rows.slice(offset, offset + limit).map(({ company: _company, ...row }) => row),
+        total: rows.length,
+      });
+      if (query === 'g') {
+        await firstAnswered;
+        return answer(bridge.data.contacts);
+      }
+      const needle = query.toLowerCase();
+      return answer(bridge.data.contacts.filter((c) => `${c.firstName} ${c.lastName}`.toLowerCase().includes(needle)));
+    });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search contacts' }), 'gre');
+    expect(bridge.callsTo('contacts.list').map((input) => input.query)).toEqual(
+      expect.arrayContaining(['g', 'gr', 'gre']),
+    );
+    await screen.findByText(/^(1 contact matches|\d+ contacts match) "gre"$/);
+    releaseFirst();
+    await firstAnswered;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(screen.getByText(/^(1 contact matches|\d+ contacts match) "gre"$/)).toBeTruthy();
+    const names = within(screen.getByRole('listbox', { name: 'Contacts' }))
+      .getAllByRole('option')
+      .map((option) => option.querySelector('.list-row-primary')?.textContent?.toLowerCase() ?? '');
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name).toContain('gre');
+  });
+
   it('re-reads the visible rows when the core says contacts changed', async () => {
     const { bridge } = renderApp(signedInBridge());
     await screen.findByText('300 contacts');
