@@ -3,11 +3,20 @@
  * 64 MiB of extra memory. The service runs in a child process (its memory does not count); curl and
  * the core move the same 1 GiB file through `uploadDocument` and `downloadDocument`, round after
  * round, and every download is checked against the file's SHA-256.
+ *
+ * Each timed transfer starts from the same state, so that none pays for what ran before it:
+ * - the file it reads (the local file for an upload, the service's copy for a download) was just
+ *   read once, so it is in the page cache (this machine's kernel pages out files idle for 30 s);
+ * - dirty pages were flushed (`sync`);
+ * - 1 GiB of memory was just written and freed (a scratch file), because this virtual machine hands
+ *   free memory back to its host after a few seconds, and the first write of 1 GiB into memory
+ *   taken back costs about 2 s of kernel time (measured: 2.7 s, then 0.2 s for the same `dd`).
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomFillSync, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { operations } from '../../api/generated/operations';
@@ -22,6 +31,10 @@ const run = promisify(execFile);
 const mib = 1024 * 1024;
 /** Size of the transferred file, bytes (1 GiB). */
 export const transferBenchBytes = 1024 * mib;
+/** The scratch file's content, allocated once (so that it is part of every memory baseline). */
+const zeros = Buffer.alloc(8 * mib);
+/** Where the scratch file goes (the file system the transfers write to). */
+const scratchDir = tmpdir();
 /** Interval between two memory samples, ms. */
 const sampleEveryMs = 50;
 
@@ -57,14 +70,37 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Flushes dirty pages to disk, so that each timed transfer starts without another's write-back. */
-async function settleDisk(): Promise<void> {
-  await run('sync');
+/** Reads the file at `path` once and drops the bytes (brings it into the page cache). */
+async function readThrough(path: string): Promise<void> {
+  for await (const _chunk of createReadStream(path, { highWaterMark: 4 * mib })) {
+    // Only the reading matters.
+  }
 }
 
-/** Times `fn` after settling the disk and turns the wall time into throughput for `bytes`. */
-async function measure<T>(bytes: number, fn: () => Promise<T>): Promise<Measured & { value: T }> {
-  await settleDisk();
+/** Writes `bytes` of zeros to a scratch file at `path` and deletes it (its pages return to the free lists). */
+async function touchMemory(path: string, bytes: number): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    for (let written = 0; written < bytes; written += zeros.length) await file.write(zeros);
+  } finally {
+    await file.close();
+    await unlink(path);
+  }
+}
+
+/**
+ * Times `fn` and turns the wall time into throughput for `bytes`. Before the clock starts, `warm`
+ * reads what the transfer will read, `sync` flushes dirty pages and a scratch file makes sure the
+ * memory the transfer will write into is at hand (see the module's comment).
+ */
+async function measure<T>(
+  bytes: number,
+  warm: () => Promise<void>,
+  fn: () => Promise<T>,
+): Promise<Measured & { value: T }> {
+  await warm();
+  await run('sync');
+  await touchMemory(`${scratchDir}/brm-bench-scratch-${process.pid}.bin`, bytes + 64 * mib);
   const start = performance.now();
   const value = await fn();
   const ms = performance.now() - start;
@@ -75,7 +111,11 @@ async function measure<T>(bytes: number, fn: () => Promise<T>): Promise<Measured
  * `measure` plus this process's extra memory: the resident set is sampled every 50 ms while `fn`
  * runs; `extraMiB` is the peak minus the resident set taken just before `fn` started.
  */
-async function measureWithMemory<T>(bytes: number, fn: () => Promise<T>): Promise<Measured & { value: T }> {
+async function measureWithMemory<T>(
+  bytes: number,
+  warm: () => Promise<void>,
+  fn: () => Promise<T>,
+): Promise<Measured & { value: T }> {
   let baseline = 0;
   let peak = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -83,7 +123,7 @@ async function measureWithMemory<T>(bytes: number, fn: () => Promise<T>): Promis
     peak = Math.max(peak, process.memoryUsage.rss());
   };
   try {
-    const measured = await measure(bytes, async () => {
+    const measured = await measure(bytes, warm, async () => {
       baseline = process.memoryUsage.rss();
       peak = baseline;
       timer = setInterval(sample, sampleEveryMs);
@@ -202,21 +242,25 @@ export async function benchTransfers({ workDir, rounds, report }: TransferBenchO
     };
 
     const curlOut = join(workDir, 'curl-download.bin');
+    const warmSource = () => readThrough(source);
+    const warmCopy = (id: string) => () => curlDownload(service.url, token, id, '/dev/null');
     const steps = {
-      curlUpload: () => measure(transferBenchBytes, () => curlUpload(service.url, token, folderId, source)),
+      curlUpload: () => measure(transferBenchBytes, warmSource, () => curlUpload(service.url, token, folderId, source)),
       coreUpload: () =>
-        measureWithMemory(transferBenchBytes, async () => {
+        measureWithMemory(transferBenchBytes, warmSource, async () => {
           const files = [{ ref: source, name: 'bench-1GiB.bin' }];
           const [queued] = await core.handlers['documents.upload']({ folderId, files });
           return (await outcome.finished(queued.id)).documentId!;
         }),
       curlDownload: async (id: string) => {
-        const measured = await measure(transferBenchBytes, () => curlDownload(service.url, token, id, curlOut));
+        const measured = await measure(transferBenchBytes, warmCopy(id), () =>
+          curlDownload(service.url, token, id, curlOut),
+        );
         await check('curl download', curlOut);
         return measured;
       },
       coreDownload: async (id: string) => {
-        const measured = await measureWithMemory(transferBenchBytes, async () => {
+        const measured = await measureWithMemory(transferBenchBytes, warmCopy(id), async () => {
           const queued = await core.handlers['documents.download']({ id });
           return outcome.finished(queued.id);
         });

@@ -77,7 +77,9 @@ describe('documents view', () => {
   it('offers the subfolders of a folder that holds no documents itself, and opens one', async () => {
     const folders = makeFolders();
     // Contracts keeps its documents only in its two subfolders.
-    const { user } = renderApp(signedInBridge({ folders, documents: makeDocuments(folders, [0, 25, 60, 12, 30, 8, 0]) }));
+    const { user } = renderApp(
+      signedInBridge({ folders, documents: makeDocuments(folders, [0, 25, 60, 12, 30, 8, 0]) }),
+    );
     const tree = await openDocuments(user);
     await user.click(within(tree).getByRole('treeitem', { name: 'Contracts' }));
 

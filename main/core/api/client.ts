@@ -101,7 +101,9 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
         headers,
         body,
         signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-        ...(options.stream ? { duplex: 'half' } : {}),
+        // A streamed body cannot follow a redirect anyway; with `redirect: 'error'` Node's fetch also stops
+        // keeping a copy of the whole body for a possible redirect (nodejs/undici#4058), which held 1 GiB per 1 GiB upload.
+        ...(options.stream ? { duplex: 'half', redirect: 'error' } : {}),
       } as RequestInit);
     } catch (err) {
       throw transportError(err, options.signal);
