@@ -24,55 +24,34 @@ export function seedNotifications(
     const c = f.helpers.arrayElement(people.employees.length > 1 ? people.employees.slice(1) : people.employees);
     return `${c.firstName} ${c.lastName}`;
   };
+  /** A maker of a notification about a random document (null when there is none). */
+  const aboutDocument =
+    (kind: Body['kind'], title: (d: DocumentRecord) => string, body: (d: DocumentRecord) => string) =>
+    (): Body | null => {
+      const d = documents.length ? f.helpers.arrayElement(documents) : null;
+      return d && { kind, title: title(d), body: body(d), resourceType: 'document', resourceId: d.id };
+    };
   const makers: Array<() => Body | null> = [
-    () => {
-      const d = documents.length ? f.helpers.arrayElement(documents) : null;
-      return (
-        d && {
-          kind: 'documentAwaitingApproval',
-          title: `${d.title} awaits your approval`,
-          body: `${colleague()} submitted ${d.name} for approval.`,
-          resourceType: 'document',
-          resourceId: d.id,
-        }
-      );
-    },
-    () => {
-      const d = documents.length ? f.helpers.arrayElement(documents) : null;
-      return (
-        d && {
-          kind: 'documentApproved',
-          title: `${d.title} was approved`,
-          body: `${colleague()} approved ${d.name}.`,
-          resourceType: 'document',
-          resourceId: d.id,
-        }
-      );
-    },
-    () => {
-      const d = documents.length ? f.helpers.arrayElement(documents) : null;
-      return (
-        d && {
-          kind: 'documentRejected',
-          title: `${d.title} was rejected`,
-          body: `${colleague()} rejected ${d.name}: please revise the prices.`,
-          resourceType: 'document',
-          resourceId: d.id,
-        }
-      );
-    },
-    () => {
-      const d = documents.length ? f.helpers.arrayElement(documents) : null;
-      return (
-        d && {
-          kind: 'comment',
-          title: `New comment on ${d.title}`,
-          body: `${colleague()}: "${f.company.catchPhrase()}?"`,
-          resourceType: 'document',
-          resourceId: d.id,
-        }
-      );
-    },
+    aboutDocument(
+      'documentAwaitingApproval',
+      (d) => `${d.title} awaits your approval`,
+      (d) => `${colleague()} submitted ${d.name} for approval.`,
+    ),
+    aboutDocument(
+      'documentApproved',
+      (d) => `${d.title} was approved`,
+      (d) => `${colleague()} approved ${d.name}.`,
+    ),
+    aboutDocument(
+      'documentRejected',
+      (d) => `${d.title} was rejected`,
+      (d) => `${colleague()} rejected ${d.name}: please revise the prices.`,
+    ),
+    aboutDocument(
+      'comment',
+      (d) => `New comment on ${d.title}`,
+      () => `${colleague()}: "${f.company.catchPhrase()}?"`,
+    ),
     () => ({
       kind: 'campaignSent',
       title: `Campaign "${f.company.buzzPhrase()}" was sent`,
