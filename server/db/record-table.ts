@@ -22,7 +22,8 @@ export type ColumnValue = string | number | null;
 /** How one record type maps onto its table. */
 export interface RecordTableConfig<T extends BaseRecord, E> {
   table: string;
-  type: ChangeType;
+  /** The record's type in the change feed; omitted for records the change feed does not carry. */
+  type?: ChangeType;
   /** Name of the record's schema in the contract's `components.schemas`. */
   schema: string;
   /** Names of the table's columns besides `id`, `version` and `data`. */
@@ -111,6 +112,7 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
     const rowid = this.rowidStmt.get(id) as number;
     this.searchDelete?.run(rowid);
     this.deleteStmt.run(id);
+    if (this.config.type === undefined) return true;
     this.feed.record(
       this.config.type,
       id,
@@ -135,7 +137,7 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
     if (!this.validate(record)) {
       const first = this.validate.errors?.[0];
       throw new Error(
-        `Invalid ${this.config.type} record: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
+        `Invalid ${this.config.schema} record: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
       );
     }
     const data = JSON.stringify(record);
@@ -149,6 +151,7 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
       rowid = Number(this.insertStmt.run(params).lastInsertRowid);
     }
     this.searchInsert?.run(rowid, this.config.search?.text(record, extras));
+    if (this.config.type === undefined) return;
     this.feed.record(
       this.config.type,
       record.id,

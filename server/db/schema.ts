@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
 
-/** Schema version stored in `PRAGMA user_version`. */
-export const schemaVersion = 1;
+/** Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables. */
+export const schemaVersion = 2;
 
-const ddl = `
+const coreDdl = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 CREATE TABLE companies (
@@ -75,9 +75,10 @@ CREATE TABLE idempotency (
 
 /**
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
- * keys on, 5 s busy timeout. Throws when the file was written by a newer schema version.
+ * keys on, 5 s busy timeout. Migrates older files: version 1 creates the core tables, version 2 runs
+ * `areaDdl` (the areas' tables). Throws when the file was written by a newer schema version.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, areaDdl: string): Db {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -89,10 +90,11 @@ export function openDatabase(file: string): Db {
     db.close();
     throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
   }
-  if (version < schemaVersion) {
+  const steps = [coreDdl, areaDdl];
+  for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {
-      db.exec(ddl);
-      db.pragma(`user_version = ${schemaVersion}`);
+      db.exec(steps[next - 1]);
+      db.pragma(`user_version = ${next}`);
     })();
   }
   return db;

@@ -16,6 +16,7 @@ import { IdempotencyRepo } from './idempotency';
 import { type Notification, NotificationRepo } from './notifications';
 import { type Db, openDatabase } from './schema';
 import { UserRepo } from './users';
+import { serviceAreas } from '../areas';
 
 /** Input of ServiceStore.saveContact: a whole or partial contact; `id` names one to update. */
 export type ContactInput = Partial<Contact> & { firstName: string; lastName: string; id?: string };
@@ -51,7 +52,7 @@ export class ServiceStore {
 
   /** Opens the database `<dataDir>/service.db` and the file store `<dataDir>/files`. */
   constructor(dataDir: string) {
-    this.db = openDatabase(`${dataDir}/service.db`);
+    this.db = openDatabase(`${dataDir}/service.db`, serviceAreas.map((a) => a.ddl).join('\n'));
     const ajv = sharedContractAjv(loadContract().contract);
     this.feed = new ChangeFeed(this.db);
     this.companies = new CompanyRepo(this.db, this.feed, ajv);

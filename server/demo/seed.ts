@@ -4,6 +4,7 @@
  * notifications. Everything is written in one transaction after the files are generated.
  */
 import { base, en, Faker } from '@faker-js/faker';
+import { serviceAreas } from '../areas';
 import type { ServiceStore } from '../db/store';
 import { seedCalendar } from './calendar';
 import { seedDocuments } from './documents';
@@ -56,6 +57,7 @@ export async function seedDemo(store: ServiceStore, options: Partial<DemoOptions
     const events = seedCalendar(store, f, now, people, o.events);
     await seedDocuments(store, f, now, people, o.documents);
     seedNotifications(store, f, now, people, events, o.notifications);
+    for (const area of serviceAreas) await area.seed({ store, f, now, people });
     store.db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(new Date(now).toISOString());
     store.db.exec('COMMIT');
   } catch (error) {

@@ -19,6 +19,9 @@ const titles: Record<ProblemType, string> = {
   '/problems/forbidden': 'Not allowed',
   '/problems/not-found': 'Not found',
   '/problems/conflict': 'Conflict',
+  '/problems/precondition-failed': 'The record has changed',
+  '/problems/unprocessable': 'The content cannot be processed',
+  '/problems/unsupported-media-type': 'Unsupported media type',
   '/problems/gone': 'Gone',
   '/problems/too-large': 'Too large',
   '/problems/range-not-satisfiable': 'Range not satisfiable',
@@ -32,12 +35,18 @@ export class ProblemError extends Error {
   readonly type: ProblemType;
   readonly errors?: ProblemFieldError[];
   readonly headers?: Record<string, string>;
+  /** Extension members of the problem document (e.g. `currentState`, `current`). */
+  readonly members?: Partial<Pick<Problem, 'currentState' | 'current'>>;
 
   constructor(
     status: number,
     type: ProblemType,
     detail: string,
-    extra: { errors?: ProblemFieldError[]; headers?: Record<string, string> } = {},
+    extra: {
+      errors?: ProblemFieldError[];
+      headers?: Record<string, string>;
+      members?: Partial<Pick<Problem, 'currentState' | 'current'>>;
+    } = {},
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -45,6 +54,7 @@ export class ProblemError extends Error {
     this.type = type;
     this.errors = extra.errors;
     this.headers = extra.headers;
+    this.members = extra.members;
   }
 }
 
@@ -69,6 +79,26 @@ export function notFound(what: string, id?: string): ProblemError {
   return new ProblemError(404, '/problems/not-found', id ? `No ${what} with id ${id} exists.` : `No ${what} exists.`);
 }
 
+/**
+ * 409 `/problems/conflict` for a state move the record's state does not allow (seed §3); the
+ * document names the current state in `currentState`.
+ */
+export function stateConflict(what: string, id: string, currentState: string, action: string): ProblemError {
+  return new ProblemError(409, '/problems/conflict', `The ${what} ${id} is ${currentState}; it cannot be ${action}.`, {
+    members: { currentState },
+  });
+}
+
+/** 409 `/problems/conflict` for a request that clashes with stored data (a duplicate, a cycle, a record in use). */
+export function conflict(detail: string): ProblemError {
+  return new ProblemError(409, '/problems/conflict', detail);
+}
+
+/** 403 `/problems/forbidden`. */
+export function forbidden(detail: string): ProblemError {
+  return new ProblemError(403, '/problems/forbidden', detail);
+}
+
 /** Builds the problem document for a request. */
 export function problemBody(request: FastifyRequest, error: ProblemError): Problem {
   const body: Problem = {
@@ -79,6 +109,7 @@ export function problemBody(request: FastifyRequest, error: ProblemError): Probl
     instance: request.url.split('?')[0].slice(0, 2000),
   };
   if (error.errors?.length) body.errors = error.errors;
+  if (error.members) Object.assign(body, error.members);
   return body;
 }
 

@@ -1,4 +1,5 @@
 /** Every operation handler of the contract, by operationId. */
+import { serviceAreas } from '../areas';
 import type { OperationHandlers } from '../http/bind';
 import { authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
@@ -19,5 +20,6 @@ export function createHandlers(deps: OperationDeps): OperationHandlers {
     ...transferHandlers(deps),
     ...notificationHandlers(deps),
     ...syncHandlers(deps),
+    ...Object.assign({}, ...serviceAreas.map((area) => area.handlers(deps))),
   };
 }
