@@ -3,6 +3,7 @@
  * RFC 9457 problems for every error, and the contract and changelog served without auth
  * (DESIGN §3 Versioning).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +14,8 @@ import { maxUploadBytes } from './files/upload';
 import { createAuthenticator } from './http/auth';
 import { bindOperations } from './http/bind';
 import { installProblemHandlers } from './http/errors';
+import { installPlatform } from './http/platform';
+import type { RateLimits } from './http/rate-limit';
 import { createHandlers } from './operations';
 
 /** Where the service publishes its contract and changelog (DESIGN §3); these are not operations. */
@@ -29,6 +32,8 @@ export interface AppOptions {
   logger: boolean;
   /** Lifetime of access tokens, seconds. */
   accessTokenTtlSeconds: number;
+  /** Request quotas (see `http/rate-limit.ts`). */
+  rateLimits: RateLimits;
 }
 
 /** Builds (but does not start) the service's Fastify app over a store. */
@@ -38,6 +43,7 @@ export async function buildApp(store: ServiceStore, options: AppOptions): Promis
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     return503OnClosing: true,
+    genReqId: () => randomUUID(),
   });
   app.decorateRequest('userId', null);
   app.decorateRequest('validated', null);
@@ -51,6 +57,7 @@ export async function buildApp(store: ServiceStore, options: AppOptions): Promis
   });
 
   const { text, contract } = loadContract();
+  await installPlatform(app, store, contract, options.rateLimits);
   const json = JSON.stringify(contract);
   app.get(metaRoutes.openapiJson, (_req, reply) => reply.type('application/json; charset=utf-8').send(json));
   app.get(metaRoutes.openapiYaml, (_req, reply) => reply.type('application/yaml; charset=utf-8').send(text));

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ServiceStore } from './db/store';
 import { type DemoOptions, demoCredentials, isSeeded, seedDemo } from './demo/seed';
+import { defaultRateLimits, type RateLimits } from './http/rate-limit';
 
 export type { ServiceStore } from './db/store';
 
@@ -24,6 +25,8 @@ export interface StartServiceOptions {
   demo?: Partial<DemoOptions>;
   /** Lifetime of access tokens, seconds (default 900). */
   accessTokenTtlSeconds?: number;
+  /** Request quotas; defaults 600 per minute per user and 600 per minute per address without a valid token. */
+  rateLimits?: Partial<RateLimits>;
 }
 
 /** A running service. */
@@ -53,6 +56,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     const app = await buildApp(store, {
       logger: options.logger ?? false,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
+      rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port ?? 0, host });

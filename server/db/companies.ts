@@ -53,6 +53,11 @@ export class CompanyRepo {
     return this.table.write(id, body, undefined, times);
   }
 
+  /** Deletes a company (tombstone in the feed). Returns false when there was none. */
+  delete(id: string): boolean {
+    return this.table.remove(id, undefined);
+  }
+
   /** One page of companies (JSON texts). */
   list(query: CompanyListQuery): JsonPage {
     const where: string[] = [];

@@ -24,6 +24,11 @@ export interface ContactListQuery {
   q?: string;
   companyId?: string;
   state?: Contact['state'];
+  type?: Contact['type'];
+  /** Exact city, case-insensitive. */
+  city?: string;
+  /** ISO 3166-1 alpha-2 code. */
+  country?: string;
   sort?: ContactSort;
   cursor?: string;
   limit: number;
@@ -111,6 +116,18 @@ export class ContactRepo {
     if (query.state !== undefined) {
       where.push('state = ?');
       params.push(query.state);
+    }
+    if (query.type !== undefined) {
+      where.push("json_extract(data, '$.type') = ?");
+      params.push(query.type);
+    }
+    if (query.city !== undefined) {
+      where.push("json_extract(data, '$.city') = ? COLLATE NOCASE");
+      params.push(query.city);
+    }
+    if (query.country !== undefined) {
+      where.push("json_extract(data, '$.country') = ?");
+      params.push(query.country);
     }
     return keysetPage(this.db, {
       list: 'contacts',

@@ -140,6 +140,7 @@ export async function seedDocuments(
           { value: 'rejected' as const, weight: 1 },
         ]),
         ownerId: f.number.int(9) < 6 ? people.demoUser.id : f.helpers.arrayElement(people.employees).id,
+        approval: null,
       },
       { createdAt, updatedAt: createdAt },
     );

@@ -5,9 +5,18 @@
 
 /** The Content-Disposition value for downloading a file named `name`. */
 export function attachmentDisposition(name: string): string {
+  return dispositionOf('attachment', name);
+}
+
+/** The Content-Disposition value for showing a file named `name` in place (View Document). */
+export function inlineDisposition(name: string): string {
+  return dispositionOf('inline', name);
+}
+
+function dispositionOf(type: 'attachment' | 'inline', name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /**

@@ -14,7 +14,15 @@ import type { FileStore } from './file-store';
 /** Largest accepted file, bytes (2 GiB), as the contract states. */
 export const maxUploadBytes = 2 * 1024 ** 3;
 
-/** A received file, in a temp file of the file store. */
+/** Options of `receiveUpload`, for uploads other than documents. */
+export interface UploadOptions {
+  /** Name of the text part (before the file) that names the record the file goes to; default `folderId`. */
+  idPart?: string;
+  /** Largest accepted file, bytes; default `maxUploadBytes`. */
+  maxBytes?: number;
+}
+
+/** A received file, in a temp file of the file store. `folderId` holds the value of the id part. */
 export interface ReceivedUpload {
   folderId: string;
   fileName: string;
@@ -34,7 +42,10 @@ export async function receiveUpload(
   request: FastifyRequest,
   files: FileStore,
   checkFolder: (folderId: string) => void,
+  options: UploadOptions = {},
 ): Promise<ReceivedUpload> {
+  const idPart = options.idPart ?? 'folderId';
+  const maxBytes = options.maxBytes ?? maxUploadBytes;
   if (!request.isMultipart()) {
     throw validationProblem([{ pointer: '/header/Content-Type', detail: 'must be multipart/form-data' }]);
   }
@@ -47,10 +58,10 @@ export async function receiveUpload(
         continue;
       }
       if (part.type === 'field') {
-        if (part.fieldname !== 'folderId') continue;
+        if (part.fieldname !== idPart) continue;
         const value = String(part.value);
         if (!uuidPattern.test(value))
-          throw validationProblem([{ pointer: '/body/folderId', detail: 'must be a UUID' }]);
+          throw validationProblem([{ pointer: `/body/${idPart}`, detail: 'must be a UUID' }]);
         checkFolder(value);
         folderId = value;
         continue;
@@ -62,7 +73,7 @@ export async function receiveUpload(
       if (!folderId) {
         part.file.resume();
         throw validationProblem([
-          { pointer: '/body/folderId', detail: 'is required and must come before the file part' },
+          { pointer: `/body/${idPart}`, detail: 'is required and must come before the file part' },
         ]);
       }
       const fileName = sanitizeFileName(part.filename ?? '');
@@ -80,18 +91,19 @@ export async function receiveUpload(
           for await (const chunk of source) {
             hash.update(chunk);
             size += chunk.length;
+            if (size > maxBytes) throw tooLarge(maxBytes);
             yield chunk;
           }
         },
         createWriteStream(tempPath),
       );
-      if (part.file.truncated) throw tooLarge();
+      if (part.file.truncated) throw tooLarge(maxBytes);
       received.size = size;
       received.sha256 = hash.digest('hex');
     }
     if (!received) {
       throw validationProblem([
-        ...(folderId ? [] : [{ pointer: '/body/folderId', detail: 'is required' }]),
+        ...(folderId ? [] : [{ pointer: `/body/${idPart}`, detail: 'is required' }]),
         { pointer: '/body/file', detail: 'is required' },
       ]);
     }
@@ -100,15 +112,16 @@ export async function receiveUpload(
     return received;
   } catch (error) {
     if (received) await files.discard(received.tempPath);
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
     throw error;
   }
 }
 
-function tooLarge(): ProblemError {
+function tooLarge(maxBytes: number): ProblemError {
+  const mib = maxBytes / 1024 ** 2;
   return new ProblemError(
     413,
     '/problems/too-large',
-    `The file is larger than ${maxUploadBytes} bytes (2 GiB); it cannot be uploaded.`,
+    `The file is larger than ${maxBytes} bytes (${mib >= 1024 ? `${mib / 1024} GiB` : `${mib} MiB`}); it cannot be uploaded.`,
   );
 }

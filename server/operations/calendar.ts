@@ -1,6 +1,7 @@
 /** Operations of the Calendar group. */
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
+import { unrepresentableTimes } from '../http/date-times';
 import { notFound, validationProblem } from '../http/problem';
 import { type OperationDeps, versionETag } from './deps';
 
@@ -11,6 +12,8 @@ export function calendarHandlers(
   const { calendar } = deps.store;
   return {
     listCalendarEvents: ({ query }) => {
+      const unusable = unrepresentableTimes({ from: query.from, to: query.to }, '/query');
+      if (unusable.length) throw validationProblem(unusable);
       const from = new Date(query.from);
       const to = new Date(query.to);
       if (to.getTime() <= from.getTime())

@@ -1,11 +1,9 @@
 /** Operations `downloadDocument` (streamed, resumable) and `uploadDocument` (streamed, idempotent). */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachmentDisposition } from '../files/disposition';
 import { contentTypeOf } from '../files/content-type';
-import { resolveRange } from '../files/range';
+import { sendDocumentFile } from '../files/send-file';
 import { receiveUpload } from '../files/upload';
 import type { OperationHandlers } from '../http/bind';
 import { notFound, ProblemError } from '../http/problem';
@@ -34,40 +32,12 @@ export function transferHandlers(deps: OperationDeps): Pick<OperationHandlers, '
     downloadDocument: async ({ query, headers, reply }) => {
       const document = documents.get(query.id);
       if (!document) throw notFound('document', query.id);
-      const path = files.path(document.id);
-      const size = await stat(path).then(
-        (s) => s.size,
-        () => {
-          throw new ProblemError(
-            404,
-            '/problems/not-found',
-            `The file of document ${document.id} is missing on the service.`,
-          );
-        },
-      );
-      const etag = `"${document.sha256}"`;
-      const range = resolveRange(headers.Range, headers['If-Range'], etag, size);
-      reply
-        .header('ETag', etag)
-        .header('Accept-Ranges', 'bytes')
-        .header('Content-Disposition', attachmentDisposition(document.name));
-      reply.type('application/octet-stream');
-      if (range === 'unsatisfiable') {
-        throw new ProblemError(
-          416,
-          '/problems/range-not-satisfiable',
-          `The file has ${size} bytes; ask for a range inside it.`,
-          {
-            headers: { 'Content-Range': `bytes */${size}` },
-          },
-        );
-      }
-      if (!range) return reply.header('Content-Length', size).send(createReadStream(path));
-      return reply
-        .code(206)
-        .header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
-        .header('Content-Length', range.end - range.start + 1)
-        .send(createReadStream(path, { start: range.start, end: range.end }));
+      return sendDocumentFile(reply, files, document, {
+        disposition: attachmentDisposition(document.name),
+        contentType: 'application/octet-stream',
+        range: headers.Range,
+        ifRange: headers['If-Range'],
+      });
     },
 
     uploadDocument: async ({ request, reply, headers, userId }) => {
@@ -85,7 +55,7 @@ export function transferHandlers(deps: OperationDeps): Pick<OperationHandlers, '
             '/problems/conflict',
             claim.state === 'in-progress'
               ? 'An upload with this Idempotency-Key is still running; wait for it, then retry.'
-              : `This Idempotency-Key was used for ${claim.operationId}; use a new key.`,
+              : `This Idempotency-Key was used for ${claim.state === 'other-operation' ? claim.operationId : 'another request'}; use a new key.`,
           );
         }
       }
@@ -106,6 +76,7 @@ export function transferHandlers(deps: OperationDeps): Pick<OperationHandlers, '
             sha256: upload.sha256,
             state: 'draft',
             ownerId: userId,
+            approval: null,
           }),
         );
         const body = JSON.stringify(document);

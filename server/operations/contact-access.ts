@@ -1,0 +1,21 @@
+/** Role and permission checks of the contacts area (contract: `PermissionName`). */
+import type { ContactsAreaRepos } from '../db/contacts-area-repos';
+import type { PermissionName } from '../db/permissions';
+import { forbidden } from '../http/problem';
+
+/** Throws 403 unless the user holds `permission`; `action` says what was refused. */
+export function requirePermission(
+  repos: ContactsAreaRepos,
+  userId: string,
+  permission: PermissionName,
+  action: string,
+): void {
+  if (!repos.permissions.has(userId, permission)) {
+    throw forbidden(`You need the ${permission} permission to ${action}; ask an administrator.`);
+  }
+}
+
+/** Throws 403 unless the user has the `admin` role; `action` says what was refused. */
+export function requireAdmin(repos: ContactsAreaRepos, userId: string, action: string): void {
+  if (!repos.sessions.hasRole(userId, 'admin')) throw forbidden(`Only administrators may ${action}.`);
+}

@@ -1,0 +1,154 @@
+/**
+ * Writes of the Contact and Company groups: `saveUser`, `archiveContact`, `deleteContact`,
+ * `saveCompany`, `deleteCompany`. Each needs a permission grant (contract: `PermissionName`).
+ */
+import type { components } from '../../api/generated/schema';
+import type { Contact } from '../db/contacts';
+import { contactsAreaRepos } from '../db/contacts-area-repos';
+import type { ServiceStore } from '../db/store';
+import type { OperationHandlers } from '../http/bind';
+import { checkIfMatch } from '../http/preconditions';
+import { conflict, notFound } from '../http/problem';
+import { nextState, type TransitionTable } from '../http/transitions';
+import { requirePermission } from './contact-access';
+import { type OperationDeps, versionETag } from './deps';
+
+type ContactState = components['schemas']['ContactState'];
+
+/** Moves of a contact's state (contract: `ContactState`). */
+export const contactTransitions: TransitionTable<ContactState, 'archive' | 'restore'> = {
+  archive: { from: ['active'], to: 'archived' },
+  restore: { from: ['archived'], to: 'active' },
+};
+
+/** Runs a delete; a foreign key that still points at the record (another kind of record) becomes 409. */
+function deleting<T>(what: string, id: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+      throw conflict(`Other records still refer to the ${what} ${id}; delete or move them first.`);
+    }
+    throw error;
+  }
+}
+
+/** Throws 409 when the contact is a user or organizes calendar events. */
+function checkContactDeletable(store: ServiceStore, contact: Contact): void {
+  const name = `${contact.firstName} ${contact.lastName}`;
+  if (store.users.currentUser(contact.id)) {
+    throw conflict(`${name} (${contact.id}) is a user who can sign in; users cannot be deleted.`);
+  }
+  const events = store.db
+    .prepare("SELECT COUNT(*) FROM calendar_events WHERE json_extract(data, '$.organizerId') = ?")
+    .pluck()
+    .get(contact.id) as number;
+  if (events > 0) {
+    throw conflict(
+      `${name} (${contact.id}) organizes ${events} calendar event(s); delete them or give them another organizer first.`,
+    );
+  }
+}
+
+/** Handlers of the contact and company writes. */
+export function contactWriteHandlers(
+  deps: OperationDeps,
+): Pick<OperationHandlers, 'saveUser' | 'archiveContact' | 'deleteContact' | 'saveCompany' | 'deleteCompany'> {
+  const { store } = deps;
+  const { contacts, companies } = store;
+  const repos = contactsAreaRepos(store);
+  const contactOf = (id: string) => {
+    const contact = contacts.get(id);
+    if (!contact) throw notFound('contact', id);
+    return contact;
+  };
+  const companyOf = (id: string) => {
+    const company = companies.get(id);
+    if (!company) throw notFound('company', id);
+    return company;
+  };
+  const deleteContactRecord = (contact: Contact) => {
+    checkContactDeletable(store, contact);
+    store.deleteContact(contact.id);
+    repos.images.remove('contact', contact.id);
+  };
+
+  return {
+    saveUser: ({ body, headers, userId, reply }) => {
+      requirePermission(repos, userId, 'contacts.write', 'save contacts');
+      return store.transaction(() => {
+        const existing = body.id === undefined ? undefined : contactOf(body.id);
+        if (existing) checkIfMatch(headers['If-Match'], existing, 'contact');
+        if (body.companyId) companyOf(body.companyId);
+        const saved = store.saveContact(existing ? body : { ...body, state: 'active' });
+        reply.code(existing ? 200 : 201).header('ETag', versionETag(saved));
+        return saved;
+      });
+    },
+
+    archiveContact: ({ body, headers, userId, reply }) => {
+      requirePermission(repos, userId, 'contacts.write', 'archive or restore contacts');
+      return store.transaction(() => {
+        const contact = contactOf(body.id);
+        checkIfMatch(headers['If-Match'], contact, 'contact');
+        const action = body.archived ? 'archive' : 'restore';
+        const state = nextState(contactTransitions, action, contact.state, 'contact', contact.id);
+        if (action === 'archive' && store.users.currentUser(contact.id)) {
+          throw conflict(
+            `${contact.firstName} ${contact.lastName} is a user who can sign in; users cannot be archived.`,
+          );
+        }
+        const saved = store.saveContact({ ...contact, state });
+        reply.header('ETag', versionETag(saved));
+        return saved;
+      });
+    },
+
+    deleteContact: ({ query, userId, reply }) => {
+      requirePermission(repos, userId, 'contacts.delete', 'delete contacts');
+      store.transaction(() => {
+        const contact = contactOf(query.id);
+        deleting('contact', contact.id, () => deleteContactRecord(contact));
+      });
+      reply.code(204);
+      return reply.send();
+    },
+
+    saveCompany: ({ body, headers, userId, reply }) => {
+      requirePermission(repos, userId, 'companies.write', 'save companies');
+      return store.transaction(() => {
+        const existing = body.id === undefined ? undefined : companyOf(body.id);
+        if (existing) checkIfMatch(headers['If-Match'], existing, 'company');
+        const saved = store.saveCompany(body);
+        reply.code(existing ? 200 : 201).header('ETag', versionETag(saved));
+        return saved;
+      });
+    },
+
+    deleteCompany: ({ query, userId, reply }) => {
+      requirePermission(repos, userId, 'companies.delete', 'delete companies');
+      store.transaction(() => {
+        const company = companyOf(query.id);
+        const ownerId = store.users.currentUser(store.demoUserId)?.companyId;
+        if (company.id === ownerId) {
+          throw conflict(`${company.name} is the service owner's company (its users' employer); it cannot be deleted.`);
+        }
+        const members = (
+          store.db.prepare('SELECT data FROM contacts WHERE company_id = ?').pluck().all(company.id) as string[]
+        ).map((json) => JSON.parse(json) as Contact);
+        if (members.length > 0 && !query.cascade) {
+          throw conflict(
+            `${members.length} contact(s) still belong to ${company.name}; move or delete them, or send cascade=true to delete them with it.`,
+          );
+        }
+        deleting('company', company.id, () => {
+          for (const contact of members) deleteContactRecord(contact);
+          companies.delete(company.id);
+          repos.images.remove('company', company.id);
+        });
+      });
+      reply.code(204);
+      return reply.send();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/** Operation of the Feed group: `getFeedItems`, the signed-in user's activity feed. */
+import { listFeedItems } from '../db/feed-items';
+import { pageJson } from '../db/paging';
+import type { OperationHandlers } from '../http/bind';
+import type { OperationDeps } from './deps';
+
+/** Handlers of the Feed group. */
+export function feedHandlers(deps: OperationDeps): Pick<OperationHandlers, 'getFeedItems'> {
+  return {
+    getFeedItems: ({ query, userId }) =>
+      pageJson(
+        listFeedItems(deps.store.db, userId, {
+          kind: query.kind,
+          since: query.since,
+          cursor: query.cursor,
+          limit: query.limit ?? 50,
+        }),
+      ),
+  };
+}

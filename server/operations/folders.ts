@@ -1,0 +1,128 @@
+/** `Save a folder` and `Delete Folder` of the Documents group: the folder tree's create, rename, move and delete. */
+import { randomUUID } from 'node:crypto';
+import type { Folder } from '../db/documents';
+import type { ServiceStore } from '../db/store';
+import type { OperationHandlers } from '../http/bind';
+import { checkIfMatch } from '../http/preconditions';
+import { conflict, validationProblem } from '../http/problem';
+import { type OperationDeps, versionETag } from './deps';
+import { requireFolder } from './document-access';
+import { type DocumentFileDeps, discardDocumentFiles } from './document-copies';
+
+/** Most documents one recursive folder delete removes (the contract states it). */
+export const maxRecursiveDeleteDocuments = 10_000;
+
+/** Throws 409 when `parentId` already has a subfolder named `name` (ignoring case) other than `selfId`. */
+function refuseDuplicate(store: ServiceStore, parentId: string, name: string, selfId: string | null): void {
+  const clash = store.db
+    .prepare('SELECT name FROM folders WHERE parent_id = ? AND name = ? AND id IS NOT ? LIMIT 1')
+    .pluck()
+    .get(parentId, name, selfId) as string | undefined;
+  if (clash !== undefined) {
+    throw conflict(`The folder ${parentId} already has a subfolder named "${clash}"; choose another name.`);
+  }
+}
+
+/** Throws 409 when `parentId` is `folder` or lies below it (the move would make a cycle). */
+function refuseCycle(store: ServiceStore, folder: Folder, parentId: string): void {
+  const inside = store.db
+    .prepare(
+      `WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM folders WHERE id = ?
+        UNION ALL SELECT f.id, f.parent_id FROM folders f JOIN up ON f.id = up.parent_id)
+       SELECT 1 FROM up WHERE id = ? LIMIT 1`,
+    )
+    .pluck()
+    .get(parentId, folder.id);
+  if (inside !== undefined) {
+    throw conflict(`Folder "${folder.name}" cannot move into itself or one of its own subfolders.`);
+  }
+}
+
+/** The ids of a folder and every folder below it, deepest first, and of the documents in them. */
+function subtree(store: ServiceStore, folderId: string): { folders: string[]; documents: string[] } {
+  const folders = store.db
+    .prepare(
+      `WITH RECURSIVE tree(id, depth) AS (SELECT ?, 0
+        UNION ALL SELECT f.id, t.depth + 1 FROM folders f JOIN tree t ON f.parent_id = t.id)
+       SELECT id FROM tree ORDER BY depth DESC`,
+    )
+    .pluck()
+    .all(folderId) as string[];
+  const documents = store.db
+    .prepare(`SELECT id FROM documents WHERE folder_id IN (SELECT value FROM json_each(?)) LIMIT ?`)
+    .pluck()
+    .all(JSON.stringify(folders), maxRecursiveDeleteDocuments + 1) as string[];
+  return { folders, documents };
+}
+
+/** Handlers of `saveFolder` and `deleteFolder`. */
+export function folderHandlers(
+  deps: OperationDeps,
+  shared: DocumentFileDeps,
+): Pick<OperationHandlers, 'saveFolder' | 'deleteFolder'> {
+  const { store } = deps;
+  const { documents } = store;
+  return {
+    saveFolder: ({ body, headers, reply }) => {
+      if (body.id === undefined) {
+        if (body.parentId === undefined || body.name === undefined) {
+          throw validationProblem([
+            ...(body.parentId === undefined
+              ? [{ pointer: '/body/parentId', detail: 'is required to create a folder' }]
+              : []),
+            ...(body.name === undefined ? [{ pointer: '/body/name', detail: 'is required to create a folder' }] : []),
+          ]);
+        }
+        const parentId = body.parentId;
+        const name = body.name;
+        requireFolder(store, parentId);
+        const created = store.transaction(() => {
+          refuseDuplicate(store, parentId, name, null);
+          return documents.saveFolder(randomUUID(), { parentId, name });
+        });
+        reply.code(201).header('ETag', versionETag(created));
+        return created;
+      }
+      const folder = requireFolder(store, body.id);
+      checkIfMatch(headers['If-Match'], folder, 'folder');
+      const parentId = body.parentId ?? folder.parentId;
+      if (body.parentId !== undefined && body.parentId !== folder.parentId) {
+        if (folder.parentId === null) throw conflict('The root folder cannot move.');
+        requireFolder(store, body.parentId);
+        refuseCycle(store, folder, body.parentId);
+      }
+      const name = body.name ?? folder.name;
+      const saved = store.transaction(() => {
+        if (parentId !== null) refuseDuplicate(store, parentId, name, folder.id);
+        return documents.saveFolder(folder.id, { parentId, name });
+      });
+      reply.header('ETag', versionETag(saved));
+      return saved;
+    },
+
+    deleteFolder: ({ query, reply }) => {
+      const folder = requireFolder(store, query.id);
+      if (folder.parentId === null) throw conflict('The root folder cannot be deleted.');
+      const tree = subtree(store, folder.id);
+      const heldFolders = tree.folders.length - 1;
+      const heldDocuments = tree.documents.length;
+      if ((heldFolders || heldDocuments) && !query.recursive) {
+        throw conflict(
+          `Folder "${folder.name}" holds ${heldDocuments} document(s) and ${heldFolders} subfolder(s) (counting all levels); move or delete them first, or send recursive=true.`,
+        );
+      }
+      if (heldDocuments > maxRecursiveDeleteDocuments) {
+        throw conflict(
+          `Folder "${folder.name}" holds more than ${maxRecursiveDeleteDocuments} documents; delete its subfolders one by one.`,
+        );
+      }
+      store.transaction(() => {
+        for (const id of tree.documents) documents.delete(id);
+        for (const id of tree.folders) documents.folders.remove(id, undefined);
+      });
+      discardDocumentFiles(store, shared.thumbnails, tree.documents);
+      reply.code(204);
+      return reply.send();
+    },
+  };
+}

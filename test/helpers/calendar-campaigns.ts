@@ -1,0 +1,95 @@
+/** Test helpers for calendar entries and campaigns against a running test service. */
+import { expect } from 'vitest';
+import type { components } from '../../api/generated/schema';
+import type { Contact } from '../../server/db/contacts';
+import type { TestService } from './server-client';
+
+/** The contract's Campaign. */
+export type Campaign = components['schemas']['Campaign'];
+/** The contract's Problem. */
+export type Problem = components['schemas']['Problem'];
+/** A `{ items, nextCursor }` page. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** An id no record has. */
+export const unknownId = '00000000-0000-4000-8000-000000000000';
+
+/** A valid draft campaign body. */
+export const campaignDraft = {
+  name: 'Spring launch',
+  subject: 'Meet the CN-60 CNC Lathe',
+  content: 'Dear customer,\n\nthe CN-60 is here.',
+  contentFormat: 'text' as const,
+  channel: 'email' as const,
+  audience: 'Active customers',
+  scheduledAt: null,
+};
+
+/** A time seven days from now (ISO 8601 UTC). */
+export function inOneWeek(): string {
+  return new Date(Date.now() + 7 * 86_400_000).toISOString();
+}
+
+/** The stored contacts matching an SQL condition on the `contacts` table (ORDER BY may follow). */
+export function contactsWhere(t: TestService, sql: string): Contact[] {
+  return (t.service.store.db.prepare(`SELECT data FROM contacts WHERE ${sql}`).pluck().all() as string[]).map(
+    (j) => JSON.parse(j) as Contact,
+  );
+}
+
+/** Active contacts with an e-mail address, by id. */
+export function reachableContacts(t: TestService): Contact[] {
+  return contactsWhere(
+    t,
+    "json_extract(data, '$.email') IS NOT NULL AND json_extract(data, '$.state') = 'active' ORDER BY id",
+  );
+}
+
+/** Asserts a 409 problem naming `currentState`. */
+export function expectState(res: { status: number; body: unknown }, currentState: string): void {
+  expect(res.status).toBe(409);
+  expect((res.body as Problem).currentState).toBe(currentState);
+}
+
+/**
+ * Campaign calls of the signed-in demo user; `service` and `reachable` are read at call time (so the
+ * calls can be made before `beforeAll` has started the service).
+ */
+export function campaignCalls(service: () => TestService, reachable: () => Contact[]) {
+  const save = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    service().client.call('saveCampaign', { body, headers });
+  const find = async (id: string): Promise<Campaign> => {
+    const res = await service().client.call('getCampaigns', { body: { ids: [id] } });
+    return (res.body as Page<Campaign>).items[0];
+  };
+  return {
+    save,
+    find,
+    /** Creates a draft with the first `count` reachable contacts as recipients. */
+    async createWithRecipients(count: number, name = campaignDraft.name): Promise<Campaign> {
+      const created = (await save({ ...campaignDraft, name })).body as Campaign;
+      if (!count) return created;
+      const res = await service().client.call('addCampaignRecipient', {
+        body: {
+          campaignId: created.id,
+          contactIds: reachable()
+            .slice(0, count)
+            .map((c) => c.id),
+        },
+      });
+      return (res.body as { campaign: Campaign }).campaign;
+    },
+    /** Polls until the campaign is `sent` (at most ~5 s). */
+    async untilSent(id: string): Promise<Campaign> {
+      for (let i = 0; i < 250; i++) {
+        const campaign = await find(id);
+        if (campaign.state === 'sent') return campaign;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`Campaign ${id} was not sent in time.`);
+    },
+  };
+}
