@@ -2,6 +2,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { ImportMapping, PimRepo } from '../db/pim';
 import type { RecordBody } from '../db/record-table';
+import { exportColumnProblems } from '../pim/pim-rules';
 import type { DemoPeople } from './people';
 import { pastIso } from './people';
 
@@ -111,12 +112,16 @@ const templates = [
     columns: ['id', 'name', 'industry', 'phone', 'country'],
     delimiter: ';',
   },
-  { name: 'Branch directory', target: 'branches', columns: ['companyName', 'name', 'city', 'country', 'phone'] },
+  {
+    name: 'Branch directory',
+    target: 'branches',
+    columns: ['companyName', 'name', 'kind', 'city', 'country', 'phone', 'openingHours'],
+  },
   { name: 'Branch geodata', target: 'branches', columns: ['id', 'name', 'latitude', 'longitude'] },
   {
     name: 'Pipeline review',
     target: 'psas',
-    columns: ['title', 'companyName', 'state', 'amount', 'currency', 'closeDate'],
+    columns: ['title', 'companyName', 'stage', 'amount', 'currency', 'expectedCloseDate'],
   },
   {
     name: 'Deals for controlling',
@@ -125,9 +130,9 @@ const templates = [
     delimiter: '\t',
   },
   {
-    name: 'Group rebates by period',
+    name: 'Rebate earnings by period',
     target: 'grebates',
-    columns: ['groupName', 'period', 'rate', 'amount', 'currency'],
+    columns: ['name', 'periodStart', 'periodEnd', 'dealAmount', 'earning', 'currency'],
   },
 ] as const;
 
@@ -143,6 +148,8 @@ export function seedPim(pim: PimRepo, f: Faker, now: number, people: DemoPeople)
     );
   }
   for (const t of templates) {
+    if (exportColumnProblems(t.target, t.columns).length)
+      throw new Error(`The demo export template "${t.name}" has columns its target's export does not have.`);
     const at = pastIso(f, now, 5, 300);
     pim.saveTemplate(
       f.string.uuid(),

@@ -44,8 +44,7 @@ export function emailMessageStream(
 
 /** The download's file name: the subject (made safe for file systems) plus `.eml`; `email-<id>.eml` without one. */
 export function emailFileName(email: Email): string {
-  const base = sanitizeFileName(email.subject.replace(/[\\/:*?"<>|]+/g, ' '))
-    .replace(/\s+/g, ' ')
+  const base = sanitizeFileName(email.subject.replace(/[\\/:*?"<>|\s]+/g, ' '))
     .trim()
     .slice(0, 200);
   return `${base || `email-${email.id}`}.eml`;

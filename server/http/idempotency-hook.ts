@@ -1,14 +1,16 @@
 /**
  * Generic `Idempotency-Key` replay (draft-ietf-httpapi-idempotency-key-header) for every operation
- * whose contract declares the `IdempotencyKey` header and a JSON body (multipart uploads handle their
- * key themselves while they stream). Per user and key:
+ * whose contract declares the `IdempotencyKey` header. Per user and key:
  * - the first request runs; a 2xx answer with a JSON (or empty) body is stored for 24 hours with its
  *   status, `ETag` and `Location`;
- * - a replay with the same operation and the same parameters and body answers the stored response
- *   without running the handler, marked `Idempotent-Replayed: true`;
- * - the same key with another operation or another body answers 409, and so does a replay while the
- *   first request still runs (409, the draft's "concurrent request" case);
+ * - a replay with the same operation and the same parameters and JSON body answers the stored
+ *   response without running the handler, marked `Idempotent-Replayed: true`;
+ * - the same key with another operation or another JSON body answers 409, and so does a replay while
+ *   the first request still runs (409, the draft's "concurrent request" case);
  * - a failed request (4xx, 5xx, a stream, a dropped connection) stores nothing, so it may be retried.
+ * Multipart uploads are claimed before their body is streamed, so their file cannot be compared: a
+ * replay of the key answers the stored response whatever the file (the rest of the upload is read
+ * and discarded, so the client sees the answer rather than a reset connection).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +31,17 @@ interface Claimed {
 }
 
 const claims = new WeakMap<FastifyRequest, Claimed>();
+
+/** Reads and discards the rest of a request body (an upload that will not be used). */
+async function drain(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.readableEnded) return;
+  await new Promise<void>((resolve) => {
+    raw.on('end', resolve);
+    raw.on('error', () => resolve());
+    raw.resume();
+  });
+}
 
 /** JSON text with object keys sorted at every level, so that equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -71,12 +84,14 @@ export function idempotencyHooks(index: OperationIndex, repo: IdempotencyRepo): 
       const facts = index.of(request);
       const key = header(request.headers['idempotency-key']);
       if (!facts?.idempotent || key === null || !request.userId) return undefined;
-      const hash = requestHash(facts.operationId, request.validated?.query, request.body);
+      const hash = facts.streamed ? null : requestHash(facts.operationId, request.validated?.query, request.body);
       const claim = repo.claim(request.userId, key, facts.operationId, hash);
+      if (claim.state === 'claimed') {
+        claims.set(request, { userId: request.userId, key, settled: false });
+        return undefined;
+      }
+      await drain(request);
       switch (claim.state) {
-        case 'claimed':
-          claims.set(request, { userId: request.userId, key, settled: false });
-          return undefined;
         case 'replay': {
           const { status, etag, location, body } = claim.response;
           if (etag) reply.header('ETag', etag);

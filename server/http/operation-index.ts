@@ -16,8 +16,10 @@ export interface OperationFacts {
   tag: string;
   /** POST, PUT, PATCH or DELETE: the methods whose successful answers may change stored data. */
   write: boolean;
-  /** Declares the `Idempotency-Key` header and takes a JSON body (or none): replayed generically. */
+  /** Declares the `Idempotency-Key` header: replayed generically. */
   idempotent: boolean;
+  /** Takes a body other than JSON (a multipart upload), read by the handler as a stream. */
+  streamed: boolean;
   /** lowerCamel name of the record schema the operation works on (e.g. `calendarEvent`), or null. */
   resourceType: string | null;
 }
@@ -57,11 +59,9 @@ export function resourceTypeOf(contract: Contract, op: ContractOperation, record
   return named ? lowerFirst(named) : null;
 }
 
-/** True when the operation declares the contract's `IdempotencyKey` header and no non-JSON body. */
+/** True when the operation declares the contract's `IdempotencyKey` header. */
 function isIdempotent(op: ContractOperation): boolean {
-  const declares = op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
-  const media = Object.keys(op.operation.requestBody?.content ?? {});
-  return declares && media.every((m) => m === 'application/json');
+  return op.parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
 }
 
 /** Looks up the facts of the operation a request was routed to. */
@@ -78,6 +78,7 @@ export class OperationIndex {
         tag: op.operation.tags?.[0] ?? 'Other',
         write: op.method !== 'GET',
         idempotent: isIdempotent(op),
+        streamed: Object.keys(op.operation.requestBody?.content ?? {}).some((m) => m !== 'application/json'),
         resourceType: resourceTypeOf(contract, op, records),
       });
     }

@@ -34,11 +34,15 @@ export class CampaignSender {
     this.intervalMs = options.intervalMs ?? 10_000;
   }
 
-  /** Starts looking for due campaigns every `intervalMs` (the timer does not keep the process alive). */
+  /**
+   * Resumes campaigns left `sending` (e.g. by a restart) and starts looking for due scheduled ones
+   * every `intervalMs` (the timer does not keep the process alive).
+   */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.kick(), this.intervalMs);
     this.timer.unref();
+    this.kick();
   }
 
   /** Stops the timer. */

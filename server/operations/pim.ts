@@ -67,7 +67,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       });
       let parsed: unknown;
       try {
-        parsed = JSON.parse(file.toString('utf8'));
+        parsed = JSON.parse(file.toString('utf8').replace(/^\uFEFF/, ''));
       } catch {
         throw validationProblem([{ pointer: '/body/file', detail: 'is not a JSON document' }]);
       }

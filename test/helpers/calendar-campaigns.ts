@@ -17,6 +17,17 @@ export interface Page<T> {
 /** An id no record has. */
 export const unknownId = '00000000-0000-4000-8000-000000000000';
 
+/** A valid body of `Save Calendar` (a 90-minute meeting, given in UTC+1). */
+export const calendarMeeting = {
+  title: 'Pricing call with Acme',
+  description: 'Bring the new price list.',
+  location: 'Video call',
+  startsAt: '2030-03-04T14:00:00+01:00',
+  endsAt: '2030-03-04T15:30:00+01:00',
+  allDay: false,
+  status: 'confirmed' as const,
+};
+
 /** A valid draft campaign body. */
 export const campaignDraft = {
   name: 'Spring launch',
@@ -39,6 +50,10 @@ export function contactsWhere(t: TestService, sql: string): Contact[] {
     (j) => JSON.parse(j) as Contact,
   );
 }
+
+/** An SQL condition for `contactsWhere`: customers with an e-mail address. */
+export const customersWithEmail =
+  "json_extract(data, '$.email') IS NOT NULL AND json_extract(data, '$.type') = 'customer'";
 
 /** Active contacts with an e-mail address, by id. */
 export function reachableContacts(t: TestService): Contact[] {

@@ -194,6 +194,20 @@ export class CaseGenerator {
         yield [`${name}: wrong type (${Array.isArray(wrong) ? 'array' : typeof wrong})`, { ...base, [name]: wrong }];
       }
       for (const [label, value] of badValues(p)) yield [`${name}: ${label}`, { ...base, [name]: value }];
+      yield* this.nestedMutations(name, p, base);
+    }
+  }
+
+  /** One level down: an unknown field and bad values inside an object-valued field. */
+  private *nestedMutations(name: string, p: JsonSchema, base: Record<string, unknown>): Generator<[string, unknown]> {
+    if (mainType(p) !== 'object' || !p.properties) return;
+    const inner = base[name] ?? sampleValue(this.contract, p);
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) return;
+    yield [`${name}.unknownField: an unknown field`, { ...base, [name]: { ...inner, conformanceUnknownField: 1 } }];
+    for (const [sub, schema] of Object.entries(p.properties as Record<string, JsonSchema>)) {
+      for (const [label, value] of badValues(resolveSchema(this.contract, schema))) {
+        yield [`${name}.${sub}: ${label}`, { ...base, [name]: { ...inner, [sub]: value } }];
+      }
     }
   }
 }

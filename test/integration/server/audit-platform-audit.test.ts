@@ -52,6 +52,21 @@ describe('audit records of writes', () => {
     expect(Date.parse(record.occurredAt)).toBeGreaterThanOrEqual(Date.parse(from));
   });
 
+  it('a create names the record of its answer, a DELETE the record of its query', async () => {
+    const from = new Date().toISOString();
+    const created = await t.client.call('createGroup', {
+      body: { name: 'Audited group', parentId: null, kind: 'static' },
+    });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: string };
+    expect((await t.client.call('deleteGroup', { query: { id } })).status).toBe(204);
+    const page = await trail({ from, resourceId: id, sort: 'occurredAt' });
+    expect(page.items.map((r) => [r.operationId, r.method, r.tag, r.resourceType, r.status])).toEqual([
+      ['createGroup', 'POST', 'Groups', 'group', 201],
+      ['deleteGroup', 'DELETE', 'Groups', 'group', 204],
+    ]);
+  });
+
   it('reads, searches sent as POST and failed writes leave none', async () => {
     const from = new Date().toISOString();
     await t.client.call('getNotifications', {});

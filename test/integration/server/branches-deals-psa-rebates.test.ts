@@ -126,6 +126,28 @@ describe('Psa deals', () => {
     expect(((await t.client.call('getRecentDeals')).body as { items: Deal[] }).items).toHaveLength(20);
     expect((await t.client.call('getRecentDeals', { query: { limit: 101 } })).status).toBe(400);
   });
+
+  it('deleting a deal’s contact keeps the deal with its company (contactId null, new version)', async () => {
+    const deal = (await allDeals()).find((d) => d.contactId !== null) as Deal;
+    const contactId = deal.contactId as string;
+    const others = (await allDeals()).filter((d) => d.contactId === contactId);
+    const deleted = await t.client.call('deleteContact', { query: { id: contactId } });
+    expect(deleted.status).toBe(204);
+    const after = (await t.client.call('getDeal', { query: { id: deal.id } })).body as Deal;
+    expect(after).toMatchObject({ contactId: null, companyId: deal.companyId, version: deal.version + 1 });
+    expect(after.updatedAt > deal.updatedAt).toBe(true);
+    expect(t.service.store.db.prepare('SELECT count(*) FROM deals WHERE contact_id = ?').pluck().get(contactId)).toBe(0);
+    expect(others.length).toBeGreaterThan(0);
+  });
+
+  it('a company that deals still name cannot be deleted, even with cascade=true (409, nothing changed)', async () => {
+    const deal = (await allDeals())[0] as Deal;
+    const contactsBefore = t.service.store.db.prepare('SELECT count(*) FROM contacts').pluck().get();
+    const res = await t.client.call('deleteCompany', { query: { id: deal.companyId, cascade: true } });
+    expect(res.status).toBe(409);
+    expect((await t.client.call('getCompany', { query: { id: deal.companyId } })).status).toBe(200);
+    expect(t.service.store.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(contactsBefore);
+  });
 });
 
 describe('Rebates', () => {

@@ -2,7 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import type { Contact } from '../../../server/db/contacts';
-import { contactsWhere, type Problem, unknownId as unknown } from '../../helpers/calendar-campaigns';
+import {
+  contactsWhere,
+  customersWithEmail,
+  calendarMeeting as meeting,
+  type Problem,
+  unknownId as unknown,
+} from '../../helpers/calendar-campaigns';
 import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type CalendarEvent = components['schemas']['CalendarEvent'];
@@ -10,18 +16,6 @@ type CalendarRecipient = components['schemas']['CalendarRecipient'];
 type Added = components['schemas']['CalendarRecipientsAdded'];
 type Notification = components['schemas']['Notification'];
 type ChangePage = components['schemas']['ChangePage'];
-
-const meeting = {
-  title: 'Pricing call with Acme',
-  description: 'Bring the new price list.',
-  location: 'Video call',
-  startsAt: '2030-03-04T14:00:00+01:00',
-  endsAt: '2030-03-04T15:30:00+01:00',
-  allDay: false,
-  status: 'confirmed' as const,
-};
-
-const customersWithEmail = "json_extract(data, '$.email') IS NOT NULL AND json_extract(data, '$.type') = 'customer'";
 
 let t: TestService;
 let colleague: ServerClient;
@@ -49,7 +43,12 @@ async function invitations(client: ServerClient, eventId: string): Promise<Notif
 beforeAll(async () => {
   t = await startTestService({ demo: smallDemo });
   demoUserId = t.service.store.demoUserId;
-  colleagueContact = contactsWhere(t, `json_extract(data, '$.type') = 'employee' AND id <> '${demoUserId}'`)[0];
+  colleagueContact = t.service.store.saveContact({
+    firstName: 'Casey',
+    lastName: 'Colleague',
+    email: 'casey.colleague@example.com',
+    type: 'employee',
+  });
   t.service.store.users.create(colleagueContact, colleagueContact.email as string, 'colleague-password-1', ['sales']);
   colleague = new ServerClient(t.service.url);
   await colleague.signIn({ username: colleagueContact.email as string, password: 'colleague-password-1' });
@@ -118,6 +117,9 @@ describe('Save Calendar', () => {
       '/body/endsAt',
     ]);
     expect(await bad({ title: '' })).toEqual(['/body/title']);
+    expect(await bad({ startsAt: '2029-12-31T23:59:60Z' })).toEqual(['/body/startsAt']);
+    const leap = { from: '2029-12-31T23:59:60Z', to: '2030-01-02T00:00:00Z' };
+    expect((await t.client.call('listCalendarEvents', { query: leap })).status).toBe(400);
     expect((await t.client.call('saveCalendar', { body: { ...meeting, id: unknown } })).status).toBe(404);
   });
 });

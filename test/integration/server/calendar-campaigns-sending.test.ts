@@ -1,7 +1,8 @@
 /** Sending campaigns (deliveries, the owner's notification, every move from sending and sent) and deleting them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { campaignSender } from '../../../server/areas/calendar-campaigns';
+import { campaignRepo, campaignSender } from '../../../server/areas/calendar-campaigns';
+import { CampaignSender } from '../../../server/operations/campaign-sender';
 import type { Contact } from '../../../server/db/contacts';
 import {
   type Campaign,
@@ -43,6 +44,12 @@ describe('Send Campaign', () => {
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ state: 'sending' });
     const sent = await untilSent(campaign.id);
+    const replay = await t.client.call('sendCampaign', {
+      body: { id: campaign.id },
+      headers: { 'Idempotency-Key': 'send-autumn-1' },
+    });
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(sent).toMatchObject({ recipientCount: 40, deliveredCount: 39, failedCount: 1 });
     expect(sent.sentAt).not.toBeNull();
     const failed = (
@@ -125,6 +132,24 @@ describe('Send Campaign', () => {
       }),
       'sent',
     );
+  });
+});
+
+describe('sender restarts', () => {
+  it('finishes a campaign left sending when a new sender starts (as after a restart)', async () => {
+    const held = campaignSender(t.service.store);
+    const campaign = await createWithRecipients(5);
+    held.hold();
+    try {
+      await t.client.call('sendCampaign', { body: { id: campaign.id } });
+      expect((await find(campaign.id)).state).toBe('sending');
+      const restarted = new CampaignSender(t.service.store, campaignRepo(t.service.store));
+      restarted.start();
+      expect(await untilSent(campaign.id)).toMatchObject({ deliveredCount: 5, failedCount: 0 });
+      restarted.stop();
+    } finally {
+      held.release();
+    }
   });
 });
 

@@ -148,6 +148,7 @@ describe('applying changes (version-newer rule)', () => {
           sha256: 'a'.repeat(64),
           state: 'draft',
           ownerId: 'o1',
+          approval: null,
           createdAt: at,
           updatedAt: at,
         },

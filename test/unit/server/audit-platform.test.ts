@@ -84,11 +84,12 @@ describe('operation facts from the contract', () => {
     expect(facts('auditTrail').resourceType).toBeNull();
   });
 
-  it('mark writes by method and generic idempotency by the declared header and a JSON body', () => {
+  it('mark writes by method, idempotency by the declared header, and streamed (multipart) bodies', () => {
     expect(facts('listContacts').write).toBe(false);
     expect(facts('searchDocuments').write).toBe(true);
     expect(facts('searchDocuments').idempotent).toBe(false);
-    expect(facts('uploadDocument').idempotent).toBe(false);
+    expect([facts('uploadDocument').idempotent, facts('uploadDocument').streamed]).toEqual([true, true]);
+    expect([facts('createGroup').idempotent, facts('createGroup').streamed]).toEqual([true, false]);
     const idempotent = index.all().filter((o) => o.idempotent);
     expect(idempotent.every((o) => o.method !== 'GET')).toBe(true);
   });
