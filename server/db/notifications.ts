@@ -70,22 +70,24 @@ export class NotificationRepo {
       .get(userId) as number;
   }
 
-  /** Moves one notification to `dismissed` (unchanged when it already is). Undefined when not the user's. */
-  dismiss(userId: string, id: string): Notification | undefined {
+  /**
+   * Moves one of the user's notifications to `state` (the caller checks that the move is allowed);
+   * answers it unchanged when it is already there. Undefined when the user has no such notification.
+   */
+  setState(userId: string, id: string, state: Notification['state']): Notification | undefined {
     const current = this.get(userId, id);
-    if (!current || current.state === 'dismissed') return current;
+    if (!current || current.state === state) return current;
     const { id: _id, version: _v, createdAt, updatedAt: _u, ...body } = current;
-    return this.table.write(id, { ...body, state: 'dismissed' }, { userId }, { createdAt });
+    return this.table.write(id, { ...body, state }, { userId }, { createdAt });
   }
 
-  /** Dismisses every notification of the user created at or before `before` (ISO 8601). Returns the count. */
   dismissAll(userId: string, before: string): number {
     const ids = this.db
       .prepare("SELECT id FROM notifications WHERE user_id = ? AND state <> 'dismissed' AND created_at <= ?")
       .pluck()
       .all(userId, before) as string[];
     this.db.transaction(() => {
-      for (const id of ids) this.dismiss(userId, id);
+      for (const id of ids) this.setState(userId, id, 'dismissed');
     })();
     return ids.length;
   }

@@ -1,5 +1,6 @@
 /**
- * Receives an upload (`multipart/form-data`: the text part `folderId`, then the part `file`) by
+ * Receives an upload (`multipart/form-data`: a text part naming the target record, `folderId` for
+ * documents or another name given in the options, then the part `file`) by
  * streaming the file to a temp file while hashing it (SHA-256), so that large files never sit in
  * memory. The multipart limits (2 GiB per file) are set where @fastify/multipart is registered.
  */

@@ -51,10 +51,7 @@ export function bindOperations(
 
   for (const op of ops) {
     const handler = (handlers as Record<string, OperationHandlers[OperationId]>)[op.operationId];
-    if (!handler) {
-      if (process.env.BRM_ALLOW_UNBOUND === '1') continue;
-      throw new Error(`The contract's operation ${op.operationId} has no handler.`);
-    }
+    if (!handler) throw new Error(`The contract's operation ${op.operationId} has no handler.`);
     const query = parameterCheck(params, op.parameters, 'query');
     const header = parameterCheck(params, op.parameters, 'header');
     const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;

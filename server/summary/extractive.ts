@@ -18,7 +18,7 @@ export interface ExtractiveSummary {
   sentences: RankedSentence[];
   /** The chosen sentences joined with spaces. */
   summary: string;
-  /** Words of the whole text. */
+  /** Words of the whole text (of its sentences; a sentence over 2,000 characters counts up to its cut). */
   wordCount: number;
   /** `en` when the text reads as English (by its share of English function words), else null. */
   language: string | null;
@@ -29,7 +29,7 @@ const minSentenceWords = 3;
 /** Longest sentence kept, characters (longer ones are cut at a word boundary). */
 const maxSentenceChars = 2000;
 /** Most sentences ranked; later ones are ignored (the graph is quadratic in the sentence count). */
-const maxSentences = 1500;
+const maxSentences = 1000;
 const damping = 0.85;
 const maxIterations = 100;
 const tolerance = 1e-6;
@@ -37,6 +37,30 @@ const tolerance = 1e-6;
 const sentenceSegmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' });
 const bulletLine = /^\s*(?:[-*•‣▪◦]|\d{1,3}[.)])\s+/;
+
+/** Length of the pieces that long texts are cut into before segmentation, characters. */
+const pieceChars = 4096;
+
+/**
+ * Cuts a text into pieces of about `pieceChars` characters, each ending just after a match of
+ * `boundary` (a global regex), because `Intl.Segmenter` slows down sharply on very long strings.
+ * A piece without a boundary in reach is cut at the next one, however far.
+ */
+function pieces(text: string, boundary: RegExp): string[] {
+  if (text.length <= pieceChars) return [text];
+  const out: string[] = [];
+  let start = 0;
+  while (text.length - start > pieceChars) {
+    boundary.lastIndex = start + pieceChars;
+    const match = boundary.exec(text);
+    if (!match) break;
+    const end = match.index + match[0].length;
+    out.push(text.slice(start, end));
+    start = end;
+  }
+  out.push(text.slice(start));
+  return out;
+}
 
 /**
  * True when the line break after `line` ends a unit: the line has no closing punctuation, is short
@@ -70,7 +94,8 @@ export function splitSentences(text: string): string[] {
       open = i + 1 < lines.length && !endsUnit(line, lines[i + 1], longest);
     }
     for (const unit of units) {
-      for (const { segment } of sentenceSegmenter.segment(unit)) {
+      const segments = pieces(unit, /[.!?…]["'”’)\]]*\s+/g).flatMap((p) => [...sentenceSegmenter.segment(p)]);
+      for (const { segment } of segments) {
         const sentence = segment.replace(/\s+/g, ' ').trim();
         if (sentence) sentences.push(cut(sentence));
       }
@@ -89,7 +114,8 @@ function cut(sentence: string): string {
 /** The lower-cased words of a text (Unicode word segmentation), numbers included. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const s of wordSegmenter.segment(text)) if (s.isWordLike) out.push(s.segment.toLowerCase());
+  for (const piece of pieces(text, /\s+/g))
+    for (const s of wordSegmenter.segment(piece)) if (s.isWordLike) out.push(s.segment.toLowerCase());
   return out;
 }
 
@@ -163,9 +189,10 @@ export function rankSentences(sentences: string[]): number[] {
  */
 export function summarize(text: string, count: number): ExtractiveSummary {
   const all = splitSentences(text);
+  const sentenceWords = all.map(words);
   const long = all
     .map((sentence, position) => ({ text: sentence, position }))
-    .filter((s) => words(s.text).length >= minSentenceWords);
+    .filter((s) => sentenceWords[s.position].length >= minSentenceWords);
   // Headings and labels also have three words or more: when the text has enough punctuated
   // sentences, only those are candidates.
   const punctuated = long.filter((s) => /[.!?…]["'”’)]*$/.test(s.text));
@@ -176,12 +203,16 @@ export function summarize(text: string, count: number): ExtractiveSummary {
     .sort((a, b) => b.score - a.score || a.position - b.position)
     .slice(0, count)
     .sort((a, b) => a.position - b.position);
-  const all_words = words(text);
-  const stopShare = all_words.length ? all_words.filter((w) => englishStopWords.has(w)).length / all_words.length : 0;
+  let wordCount = 0;
+  let stopWords = 0;
+  for (const list of sentenceWords) {
+    wordCount += list.length;
+    for (const w of list) if (englishStopWords.has(w)) stopWords++;
+  }
   return {
     sentences: chosen,
     summary: chosen.map((s) => s.text).join(' '),
-    wordCount: all_words.length,
-    language: all_words.length >= 20 && stopShare >= 0.2 ? 'en' : null,
+    wordCount,
+    language: wordCount >= 20 && stopWords / wordCount >= 0.2 ? 'en' : null,
   };
 }

@@ -93,6 +93,27 @@ describe('notifications', () => {
     expect(created[0].slice(0, 10)).toBe(new Date(Date.now() - 5 * 60_000).toISOString().slice(0, 10));
   });
 
+  it('marks a notification read (unread → read), and refuses to read a dismissed one (409 currentState)', async () => {
+    const recent = (await t.client.call('getRecentNotifications', { query: { limit: 50 } })).body as {
+      items: Notification[];
+      unreadCount: number;
+    };
+    const first = recent.items.find((n) => n.state === 'unread') as Notification;
+    const read = await t.client.call('markNotificationRead', { body: { id: first.id } });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: first.id, state: 'read', version: first.version + 1 });
+    const again = await t.client.call('markNotificationRead', { body: { id: first.id } });
+    expect(again.body).toEqual(read.body);
+    const counts = (await t.client.call('getRecentNotifications')).body as { unreadCount: number };
+    expect(counts.unreadCount).toBe(recent.unreadCount - 1);
+    const dismissed = await t.client.call('dismissNotification', { body: { id: first.id } });
+    expect(dismissed.body).toMatchObject({ state: 'dismissed', version: first.version + 2 });
+    const refused = await t.client.call('markNotificationRead', { body: { id: first.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ type: '/problems/conflict', currentState: 'dismissed' });
+    expect((await t.client.call('markNotificationRead', { body: { id: crypto.randomUUID() } })).status).toBe(404);
+  });
+
   it('dismisses one and then all, and the unread count follows', async () => {
     const recent = (await t.client.call('getRecentNotifications')).body as {
       items: Notification[];

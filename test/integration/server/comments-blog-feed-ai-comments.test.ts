@@ -129,7 +129,9 @@ describe('addComment', () => {
         id: string;
         ownerId: string;
       };
-      store.db.prepare(`UPDATE ${table} SET data = json_set(data, '$.ownerId', ?) WHERE id = ?`).run(owner.id, record.id);
+      store.db
+        .prepare(`UPDATE ${table} SET data = json_set(data, '$.ownerId', ?) WHERE id = ?`)
+        .run(owner.id, record.id);
       const before = (await notificationsOf(owner)).length;
       const comment = await add({ resourceType, resourceId: record.id, text: `About this ${resourceType}` });
       expect((await allComments(resourceType, record.id)).map((c) => c.id)).toContain(comment.id);

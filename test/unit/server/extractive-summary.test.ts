@@ -22,6 +22,11 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('splits a very long paragraph the same way in pieces', () => {
+    const sentences = Array.from({ length: 2000 }, (_, i) => `Line ${i} ships the conveyor part number ${i}.`);
+    expect(splitSentences(sentences.join(' '))).toEqual(sentences);
+  });
+
   it('rejoins words hyphenated across lines (PDF text)', () => {
     expect(splitSentences('The manufac-\nturer delivers.')).toEqual(['The manufacturer delivers.']);
   });
