@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
-const standardFontDataUrl = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+const resolveFromHere = createRequire(import.meta.url).resolve;
+const standardFontDataUrl = `${join(dirname(resolveFromHere('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 /**
  * Renders page 1 of the PDF `data` so that its longer side is `longSide` pixels, on white.

@@ -1,7 +1,7 @@
 /** Group calls shared by the group tests: create, read, list children, page through lists, flatten trees. */
 import { expect } from 'vitest';
 import type { components } from '../../api/generated/schema';
-import type { CallOptions, ServerClient } from './server-client';
+import type { CallOptions, Page, ServerClient } from './server-client';
 
 /** The contract's Group. */
 export type Group = components['schemas']['Group'];
@@ -9,11 +9,7 @@ export type Group = components['schemas']['Group'];
 export type GroupTreeNode = components['schemas']['GroupTreeNode'];
 /** The contract's Contact. */
 export type Contact = components['schemas']['Contact'];
-/** A `{ items, nextCursor }` page. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+export type { Page } from './server-client';
 /** A well-formed id that names no record. */
 export const missingId = '00000000-0000-4000-8000-000000000000';
 
@@ -53,16 +49,7 @@ export class GroupCalls {
     query: CallOptions['query'],
     op: 'getGroups' | 'getStaticGroups' = 'getGroups',
   ): Promise<Group[]> => {
-    const items: Group[] = [];
-    let cursor: string | undefined;
-    do {
-      const res = await this.client().call(op, { query: { ...query, cursor } });
-      expect(res.status).toBe(200);
-      const page = res.body as Page<Group>;
-      items.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-    return items;
+    return this.client().allPages<Group>(op, { query });
   };
 
   /** The first `limit` contacts by name. */

@@ -23,6 +23,12 @@ export interface CallOptions {
 /** A checked response: status, headers and the parsed body (JSON) or a Buffer. */
 export type CheckedResponse = WireResponse & { headers: Headers };
 
+/** A `{ items, nextCursor }` page of a list operation. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
 /** A contract-checking client of one service. */
 export class ServerClient {
   readonly baseUrl: string;
@@ -55,6 +61,36 @@ export class ServerClient {
       body,
     });
     return readContractResponse(operationId, res);
+  }
+
+  /**
+   * Pages through a list operation and returns all its items in order. The cursor goes in the query for
+   * GET operations and in the JSON body for the others; throws when a page is not answered with 200.
+   */
+  async allPages<T>(
+    operationId: OperationId,
+    options: { query?: CallOptions['query']; body?: Record<string, unknown> } = {},
+    maxPages = 1000,
+  ): Promise<T[]> {
+    const inQuery = operations[operationId].method === 'GET';
+    const items: T[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < maxPages; pages++) {
+      const res = await this.call(
+        operationId,
+        inQuery
+          ? { query: { ...options.query, cursor } }
+          : { query: options.query, body: { ...options.body, ...(cursor === undefined ? {} : { cursor }) } },
+      );
+      if (res.status !== 200) {
+        throw new Error(`${operationId} answered a page with ${res.status}: ${JSON.stringify(res.body)}`);
+      }
+      const page = res.body as Page<T>;
+      items.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+      if (!cursor) return items;
+    }
+    throw new Error(`${operationId} still had more pages after ${maxPages}`);
   }
 
   /** Signs in with a password and keeps the access token for later calls. Returns the AuthTokens body. */

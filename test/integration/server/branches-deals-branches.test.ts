@@ -1,16 +1,12 @@
 /** Branch group: read, list, save (If-Match, one headquarters), delete, and the nearest-first locator. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type Branch = components['schemas']['Branch'];
 type BranchSave = components['schemas']['BranchSave'];
 type NearbyBranch = components['schemas']['NearbyBranch'];
 type Problem = components['schemas']['Problem'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
@@ -42,16 +38,7 @@ async function save(body: BranchSave, headers?: Record<string, string>) {
 }
 
 async function locate(body: Record<string, unknown>): Promise<NearbyBranch[]> {
-  const items: NearbyBranch[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call('branchLocator', { body: { ...body, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<NearbyBranch>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<NearbyBranch>('branchLocator', { body });
 }
 
 describe('saveBranch and getBranch', () => {
@@ -118,14 +105,7 @@ describe('getCompanyBranches', () => {
   it('lists a demo company’s branches by name across pages, headquarters included, and filters by kind', async () => {
     const companies = (await t.client.call('getCompanies', { query: { limit: 5 } })).body as Page<{ id: string }>;
     const id = companies.items[0].id;
-    const items: Branch[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await t.client.call('getCompanyBranches', { query: { companyId: id, limit: 1, cursor } }))
-        .body as Page<Branch>;
-      items.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const items = await t.client.allPages<Branch>('getCompanyBranches', { query: { companyId: id, limit: 1 } });
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((b) => b.companyId === id)).toBe(true);
     expect(items.filter((b) => b.kind === 'headquarters')).toHaveLength(1);

@@ -9,10 +9,6 @@ type Rebate = components['schemas']['Rebate'];
 type RebateDealEarning = components['schemas']['RebateDealEarning'];
 type RebateSummary = components['schemas']['RebateSummary'];
 type Problem = components['schemas']['Problem'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 const unknownId = '00000000-0000-4000-8000-000000000000';
 const categories = ['hardware', 'software', 'services', 'support', 'consulting', 'training'] as const;
@@ -27,16 +23,7 @@ async function all<T>(
   operationId: 'getRelatedDeals' | 'getDealsByCategory' | 'rebateDealEarnings',
   query: Record<string, string | number>,
 ): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call(operationId, { query: { ...query, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<T>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<T>(operationId, { query });
 }
 
 async function allDeals(): Promise<Deal[]> {
@@ -136,7 +123,9 @@ describe('Psa deals', () => {
     const after = (await t.client.call('getDeal', { query: { id: deal.id } })).body as Deal;
     expect(after).toMatchObject({ contactId: null, companyId: deal.companyId, version: deal.version + 1 });
     expect(after.updatedAt > deal.updatedAt).toBe(true);
-    expect(t.service.store.db.prepare('SELECT count(*) FROM deals WHERE contact_id = ?').pluck().get(contactId)).toBe(0);
+    expect(t.service.store.db.prepare('SELECT count(*) FROM deals WHERE contact_id = ?').pluck().get(contactId)).toBe(
+      0,
+    );
     expect(others.length).toBeGreaterThan(0);
   });
 

@@ -34,13 +34,7 @@ afterAll(() => t.stop());
 
 describe('Get Campaigns', () => {
   it('pages through the demo campaigns once each, in every state, newest change first', async () => {
-    const items: Campaign[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await t.client.call('getCampaigns', { body: { limit: 7, cursor } })).body as Page<Campaign>;
-      items.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const items = await t.client.allPages<Campaign>('getCampaigns', { body: { limit: 7 } });
     expect(new Set(items.map((c) => c.id)).size).toBe(items.length);
     expect(items.length).toBeGreaterThanOrEqual(30);
     const updated = items.map((c) => c.updatedAt);

@@ -1,15 +1,11 @@
 /** Calendar events, recipients and notifications. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type CalendarEvent = components['schemas']['CalendarEvent'];
 type CalendarRecipient = components['schemas']['CalendarRecipient'];
 type Notification = components['schemas']['Notification'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 let t: TestService;
 beforeAll(async () => {
@@ -22,15 +18,7 @@ const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).
 const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1)).toISOString();
 
 async function allEvents(range: { from: string; to: string }, limit: number): Promise<CalendarEvent[]> {
-  const items: CalendarEvent[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = (await t.client.call('listCalendarEvents', { query: { ...range, limit, cursor } }))
-      .body as Page<CalendarEvent>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<CalendarEvent>('listCalendarEvents', { query: { ...range, limit } });
 }
 
 describe('calendar', () => {
@@ -62,14 +50,8 @@ describe('calendar', () => {
     const detail = await t.client.call('getCalendarDetail', { query: { id: event.id } });
     expect(detail.body).toEqual(event);
     expect(detail.headers.get('etag')).toBe(`"${event.version}"`);
-    const recipients: CalendarRecipient[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await t.client.call('getCalendarRecipients', { query: { eventId: event.id, limit: 2, cursor } }))
-        .body as Page<CalendarRecipient>;
-      recipients.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const query = { eventId: event.id, limit: 2 };
+    const recipients = await t.client.allPages<CalendarRecipient>('getCalendarRecipients', { query });
     expect(recipients).toHaveLength(event.recipientCount);
     expect(recipients.every((r) => r.eventId === event.id)).toBe(true);
     const names = recipients.map((r) => r.name.toLowerCase());

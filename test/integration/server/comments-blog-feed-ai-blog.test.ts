@@ -2,14 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type Story = components['schemas']['Story'];
 type FeedItem = components['schemas']['FeedItem'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 const unknown = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
@@ -30,16 +26,7 @@ async function save(body: Record<string, unknown>, headers: Record<string, strin
 }
 
 async function listAll(query: Record<string, string | number | boolean>, client = t.client): Promise<Story[]> {
-  const items: Story[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await client.call('listNewsStories', { query: { ...query, limit: 4, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<Story>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return client.allPages<Story>('listNewsStories', { query: { ...query, limit: 4 } });
 }
 
 describe('saveBlogPost', () => {

@@ -4,17 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type Comment = components['schemas']['Comment'];
 type CommentAttachment = components['schemas']['CommentAttachment'];
 type Notification = components['schemas']['Notification'];
 type FeedItem = components['schemas']['FeedItem'];
 type DocumentRecord = components['schemas']['Document'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 const unknown = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
@@ -54,18 +50,7 @@ async function notificationsOf(user: ExtraUser): Promise<Notification[]> {
 }
 
 async function allComments(resourceType: string, resourceId: string, sort?: string): Promise<Comment[]> {
-  const items: Comment[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call('getRelatedComments', {
-      query: { resourceType, resourceId, limit: 2, cursor, sort },
-    });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<Comment>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<Comment>('getRelatedComments', { query: { resourceType, resourceId, limit: 2, sort } });
 }
 
 describe('addComment', () => {

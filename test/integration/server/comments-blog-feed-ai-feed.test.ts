@@ -4,13 +4,9 @@ import type { components } from '../../../api/generated/schema';
 import { auditRepo } from '../../../server/db/audit';
 import { recordFeedItem } from '../../../server/db/feed-items';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type FeedItem = components['schemas']['FeedItem'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 let t: TestService;
 let other: ExtraUser;
@@ -22,16 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function feed(query: Record<string, string | number> = {}, client = t.client): Promise<FeedItem[]> {
-  const items: FeedItem[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await client.call('getFeedItems', { query: { ...query, limit: 25, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<FeedItem>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return client.allPages<FeedItem>('getFeedItems', { query: { ...query, limit: 25 } });
 }
 
 describe('getFeedItems', () => {

@@ -6,6 +6,7 @@ import type { OperationId } from '../../../api/generated/operations';
 import { demoAdminCredentials } from '../../../server/demo/contacts-area';
 import {
   type CallOptions,
+  type Page,
   ServerClient,
   smallDemo,
   startTestService,
@@ -15,10 +16,6 @@ import {
 type Contact = components['schemas']['Contact'];
 type Company = components['schemas']['Company'];
 type ContactQuery = components['schemas']['ContactQuery'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 const unknownId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestService;
@@ -30,16 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function all<T>(operationId: OperationId, query: CallOptions['query'], client = t.client): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await client.call(operationId, { query: { ...query, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<T>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return client.allPages<T>(operationId, { query });
 }
 
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id).sort();

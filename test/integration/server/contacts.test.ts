@@ -2,14 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import type { OperationId } from '../../../api/generated/operations';
-import { type CallOptions, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type CallOptions,
+  type Page,
+  smallDemo,
+  startTestService,
+  type TestService,
+} from '../../helpers/server-client';
 
 type Contact = components['schemas']['Contact'];
 type Company = components['schemas']['Company'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 
 let t: TestService;
 beforeAll(async () => {
@@ -18,16 +20,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function all<T>(operationId: OperationId, query: CallOptions['query']): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call(operationId, { query: { ...query, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<T>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<T>(operationId, { query });
 }
 
 describe('listContacts', () => {

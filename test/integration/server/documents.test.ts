@@ -104,14 +104,7 @@ describe('searchDocuments', () => {
     const all = (await t.client.call('searchDocuments', { body: { query: 'pr', limit: 500 } })).body as SearchPage;
     expect(all.items.length).toBeGreaterThan(2);
     expect(all.items.every((d) => /\bpr/i.test(`${d.name} ${d.title}`))).toBe(true);
-    const paged: DocumentRecord[] = [];
-    let cursor: string | undefined;
-    do {
-      const res = await t.client.call('searchDocuments', { body: { query: 'pr', limit: 2, cursor } });
-      const page = res.body as SearchPage;
-      paged.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const paged = await t.client.allPages<DocumentRecord>('searchDocuments', { body: { query: 'pr', limit: 2 } });
     expect(paged.map((d) => d.id)).toEqual(all.items.map((d) => d.id));
     const both = (await t.client.call('searchDocuments', { body: { query: 'price list', limit: 500 } }))
       .body as SearchPage;

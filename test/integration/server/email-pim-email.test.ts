@@ -7,26 +7,13 @@ import { smallDemo, startTestService, type TestService } from '../../helpers/ser
 
 type Email = components['schemas']['Email'];
 type EmailAttachment = components['schemas']['EmailAttachment'];
-interface EmailPage {
-  items: Email[];
-  nextCursor: string | null;
-}
 
 let t: TestService;
 let all: Email[];
 const unknown = '00000000-0000-4000-8000-000000000000';
 
 async function everyEmail(query: Record<string, string | number> = {}): Promise<Email[]> {
-  const items: Email[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call('getEmails', { query: { ...query, limit: 25, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as EmailPage;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<Email>('getEmails', { query: { ...query, limit: 25 } });
 }
 
 beforeAll(async () => {

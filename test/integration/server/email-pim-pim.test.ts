@@ -56,16 +56,7 @@ describe('Gets PIM Calendar', () => {
     const calendar = res.body as PimCalendar;
     expect(calendar.userId).toBe(me);
     expect(calendar.truncated).toBe(false);
-    const events: CalendarEvent[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await t.client.call('listCalendarEvents', { query: { from, to, limit: 100, cursor } })).body as {
-        items: CalendarEvent[];
-        nextCursor: string | null;
-      };
-      events.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const events = await t.client.allPages<CalendarEvent>('listCalendarEvents', { query: { from, to, limit: 100 } });
     const mine: string[] = [];
     for (const e of events) {
       if (e.organizerId === me) mine.push(e.id);
@@ -141,16 +132,7 @@ describe('Upload and Get Import Mappings File', () => {
   });
 
   it('lists mappings by name with target and text filters, page by page', async () => {
-    const seen: ImportMapping[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = (await t.client.call('getImportMappingsFile', { query: { limit: 2, cursor } })).body as {
-        items: ImportMapping[];
-        nextCursor: string | null;
-      };
-      seen.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
+    const seen = await t.client.allPages<ImportMapping>('getImportMappingsFile', { query: { limit: 2 } });
     expect(seen.length).toBeGreaterThanOrEqual(6);
     const names = seen.map((m) => m.name.toLowerCase());
     expect(names).toEqual([...names].sort());

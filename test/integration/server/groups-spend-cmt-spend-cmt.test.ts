@@ -1,7 +1,7 @@
 /** Spend (per company, and sums computed by the service checked against sums computed here) and CMT records. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
 type Spend = components['schemas']['Spend'];
 type SpendQuery = Omit<components['schemas']['SpendQuery'], 'sort' | 'limit'> &
@@ -11,10 +11,6 @@ type Row = components['schemas']['SpendAggregateRow'];
 type Company = components['schemas']['Company'];
 type Contact = components['schemas']['Contact'];
 type Cmt = components['schemas']['Cmt'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestService;
@@ -30,16 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 async function spendOf(companyId: string, query: Record<string, string | number>): Promise<Spend[]> {
-  const items: Spend[] = [];
-  let cursor: string | undefined;
-  do {
-    const res = await t.client.call('getSpend', { query: { companyId, ...query, cursor } });
-    expect(res.status).toBe(200);
-    const page = res.body as Page<Spend>;
-    items.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return items;
+  return t.client.allPages<Spend>('getSpend', { query: { companyId, ...query } });
 }
 
 async function query(body: SpendQuery): Promise<{ rows: Row[]; first: AggregatePage }> {
