@@ -4,6 +4,7 @@
  * pending documents; a few clones of documents; documents related by hand; and a real zip (a trade
  * fair press kit) unpacked into a folder of related documents.
  */
+import { businessParagraphs } from './prose';
 import { linkSync } from 'node:fs';
 import yazl from 'yazl';
 import type { AreaSeedContext } from '../areas/area';
@@ -122,7 +123,12 @@ async function seedPressKit({ store, f, now, people }: AreaSeedContext, links: D
         'Blue Ridge Manufacturing',
         [
           `Blue Ridge Manufacturing presents ${products.slice(0, 3).join(', ')} at the trade fair.`,
-          f.lorem.paragraph(4),
+          ...businessParagraphs(
+            f,
+            { company: 'Northwind Logistics, our launch customer,', product: products[0] },
+            1,
+            4,
+          ),
         ],
         when,
       ),

@@ -3,6 +3,7 @@
  * as CSV and PDF, photos as PNG, notes as text. Beyond the first 300 documents (large benchmark
  * sets), files are hard links to earlier ones of the same kind, to keep seeding fast.
  */
+import { businessParagraphs } from './prose';
 import { link } from 'node:fs/promises';
 import type { Faker } from '@faker-js/faker';
 import type { DocumentRecord, Folder } from '../db/documents';
@@ -224,10 +225,7 @@ async function content(
     kind === 'contract'
       ? `This agreement is made between Blue Ridge Manufacturing ("Supplier") and ${company} ("Customer") for the supply of ${product} and related services.`
       : `${company} asked Blue Ridge Manufacturing for an offer on ${product}. This document summarizes scope, prices and terms.`,
-    ...Array.from(
-      { length: f.number.int({ min: 2, max: 4 }) },
-      () => `${f.company.catchPhrase()}. ${f.lorem.paragraph(3)}`,
-    ),
+    ...businessParagraphs(f, { company, product }, f.number.int({ min: 2, max: 4 }), 3),
   ];
   return makePdf(title, `Blue Ridge Manufacturing - ${createdAt.slice(0, 10)}`, paragraphs, new Date(createdAt));
 }

@@ -198,9 +198,17 @@ export function summarize(text: string, count: number): ExtractiveSummary {
   const punctuated = long.filter((s) => /[.!?…]["'”’)]*$/.test(s.text));
   const candidates = (punctuated.length >= count ? punctuated : long).slice(0, maxSentences);
   const scores = rankSentences(candidates.map((c) => c.text));
+  // A sentence repeated in the text (boilerplate on every page) is offered once, at its best rank.
+  const seen = new Set<string>();
   const chosen = candidates
     .map((c, i) => ({ ...c, score: Math.round(scores[i] * 10_000) / 10_000 }))
     .sort((a, b) => b.score - a.score || a.position - b.position)
+    .filter((s) => {
+      const key = s.text.toLowerCase().replace(/\s+/g, ' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
     .slice(0, count)
     .sort((a, b) => a.position - b.position);
   let wordCount = 0;

@@ -70,6 +70,22 @@ describe('summarize', () => {
     expect(summary.wordCount).toBe(text.split(/\s+/).filter((w) => /\w/.test(w)).length);
   });
 
+  it('offers a sentence repeated in the text only once', () => {
+    const repeated = 'The conveyor line packs forty crates of apples every hour.';
+    const text = [
+      repeated,
+      'Crates of apples leave the conveyor line for the cold store.',
+      repeated,
+      'The cold store keeps apples fresh for weeks.',
+      repeated,
+      'Drivers collect the crates from the cold store each morning.',
+    ].join(' ');
+    const texts = summarize(text, 3).sentences.map((s) => s.text);
+    expect(texts).toHaveLength(3);
+    expect(new Set(texts).size).toBe(3);
+    expect(texts.filter((t) => t === repeated).length).toBeLessThanOrEqual(1);
+  });
+
   it('answers fewer sentences when the text has fewer candidates, none for a text of headings', () => {
     expect(summarize('One short sentence here. Another one follows it.', 5).sentences).toHaveLength(2);
     expect(summarize('Title\n\nDate: 2026', 3).sentences).toEqual([]);
