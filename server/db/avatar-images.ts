@@ -16,7 +16,7 @@ export interface StoredImage {
 }
 
 /** Largest stored picture, bytes (1 MiB). */
-export const maxStoredImageBytes = 1024 * 1024;
+const maxStoredImageBytes = 1024 * 1024;
 
 /** Table of stored pictures. */
 export const avatarImagesDdl = `

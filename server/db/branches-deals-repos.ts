@@ -29,15 +29,3 @@ export function branchesDealsRepos(store: ServiceStore): BranchesDealsRepos {
   }
   return repos;
 }
-
-/**
- * How many deals and rebate agreements still refer to a company (branches go with their company).
- * For `Delete company`, which should refuse (409) while either is non-zero.
- */
-export function companyDealReferences(store: ServiceStore, companyId: string): { deals: number; rebates: number } {
-  const count = (sql: string) => store.db.prepare(sql).pluck().get(companyId) as number;
-  return {
-    deals: count('SELECT count(*) FROM deals WHERE company_id = ?'),
-    rebates: count('SELECT count(*) FROM rebate_companies WHERE company_id = ?'),
-  };
-}

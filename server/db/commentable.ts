@@ -2,7 +2,9 @@
  * The records comments may be about (the contract's `CommentResourceType`): whether one exists, its
  * display name and the user it belongs to, who is notified of comments on it (seed §6).
  */
+import type { Statement } from 'better-sqlite3';
 import type { components } from '../../api/generated/schema';
+import type { Db } from './schema';
 import type { ServiceStore } from './store';
 
 /** The contract's CommentResourceType. */
@@ -14,14 +16,30 @@ export interface CommentedRecord {
   ownerUserId: string | null;
 }
 
+/** Per database, the prepared reads of other areas' tables that exist there (by table name). */
+const recordReads = new WeakMap<Db, Map<string, Statement<unknown[]>>>();
+
+/** The prepared read of `table`'s `data` by id, or undefined while the table does not exist in `db`. */
+function recordRead(db: Db, table: string): Statement<unknown[]> | undefined {
+  let reads = recordReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    recordReads.set(db, reads);
+  }
+  let read = reads.get(table);
+  if (!read && db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)) {
+    read = db.prepare(`SELECT data FROM ${table} WHERE id = ?`).pluck();
+    reads.set(table, read);
+  }
+  return read;
+}
+
 /**
  * The stored JSON record `id` of another area's entity table (`id` + `data` columns), or undefined
  * when there is none or the table does not exist in this database.
  */
 function storedRecord<T>(store: ServiceStore, table: string, id: string): T | undefined {
-  const exists = store.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table);
-  if (!exists) return undefined;
-  const json = store.db.prepare(`SELECT data FROM ${table} WHERE id = ?`).pluck().get(id) as string | undefined;
+  const json = recordRead(store.db, table)?.get(id) as string | undefined;
   return json === undefined ? undefined : (JSON.parse(json) as T);
 }
 

@@ -27,7 +27,7 @@ CREATE TABLE contact_settings (
 `;
 
 /** Preferences of a user who never saved any (the contract's example of `ContactPreferences`). */
-export const defaultPreferences: ContactPreferences = {
+const defaultPreferences: ContactPreferences = {
   locale: 'en-US',
   timeZone: 'UTC',
   dateFormat: 'yyyy-MM-dd',

@@ -6,6 +6,7 @@
  * become `documentApproved` and `documentRejected` items under the audit record's id.
  */
 import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { components } from '../../api/generated/schema';
 import { type JsonPage, keysetPage } from './paging';
 import type { Db } from './schema';
@@ -57,6 +58,9 @@ export type FeedItemInput = Omit<FeedItem, 'id' | 'occurredAt'> & {
   audienceUserId?: string | null;
 };
 
+/** Per database, the prepared insert of `recordFeedItem`. */
+const inserts = new WeakMap<Db, Statement<unknown[]>>();
+
 /**
  * Adds an item to the activity feed and returns it. `title` is cut to 200 characters and `summary`
  * to 500 (the contract's bounds). Call it in the same transaction as the write it reports.
@@ -72,13 +76,12 @@ export function recordFeedItem(db: Db, input: FeedItemInput): FeedItem {
     resourceId: input.resourceId,
     occurredAt: input.occurredAt ?? new Date().toISOString(),
   };
-  db.prepare('INSERT INTO feed_items (id, kind, occurred_at, audience_id, data) VALUES (?, ?, ?, ?, ?)').run(
-    item.id,
-    item.kind,
-    item.occurredAt,
-    input.audienceUserId ?? null,
-    JSON.stringify(item),
-  );
+  let insert = inserts.get(db);
+  if (!insert) {
+    insert = db.prepare('INSERT INTO feed_items (id, kind, occurred_at, audience_id, data) VALUES (?, ?, ?, ?, ?)');
+    inserts.set(db, insert);
+  }
+  insert.run(item.id, item.kind, item.occurredAt, input.audienceUserId ?? null, JSON.stringify(item));
   return item;
 }
 

@@ -81,6 +81,7 @@ export class NotificationRepo {
     return this.table.write(id, { ...body, state }, { userId }, { createdAt });
   }
 
+  /** Dismisses every notification of the user created at or before `before` (ISO 8601). Returns the count. */
   dismissAll(userId: string, before: string): number {
     const ids = this.db
       .prepare("SELECT id FROM notifications WHERE user_id = ? AND state <> 'dismissed' AND created_at <= ?")

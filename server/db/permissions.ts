@@ -23,7 +23,7 @@ CREATE TABLE permissions (
 `;
 
 /** The grants each role brings to a new user (contract: `PermissionName`). */
-export const roleGrants: Record<Role, readonly PermissionName[]> = {
+const roleGrants: Record<Role, readonly PermissionName[]> = {
   sales: ['contacts.write', 'companies.write'],
   manager: ['contacts.write', 'contacts.delete', 'companies.write', 'companies.delete'],
   admin: ['contacts.write', 'contacts.delete', 'companies.write', 'companies.delete'],

@@ -76,6 +76,11 @@ export class UserRepo {
     return this.stmts.firstId.get() as string | undefined;
   }
 
+  /** The id of the user who signs in with `email`, or undefined when there is none. */
+  idByEmail(email: string): string | undefined {
+    return (this.stmts.byEmail.get(email) as { id: string } | undefined)?.id;
+  }
+
   /** Checks a user name (e-mail, case-insensitive) and password; resolves the user id or null. */
   async verifyPassword(email: string, password: string): Promise<string | null> {
     const row = this.stmts.byEmail.get(email) as { id: string; hash: string } | undefined;

@@ -43,7 +43,7 @@ export function thumbnailETag(document: DocumentRecord, size: number, format: Th
  * Scales `source` (an encoded image) to fit a `size` x `size` square, centred on transparency, and
  * encodes it as `format`. Throws sharp's error when the source cannot be decoded.
  */
-export async function squareThumbnail(source: Buffer, size: number, format: ThumbnailFormat): Promise<Buffer> {
+async function squareThumbnail(source: Buffer, size: number, format: ThumbnailFormat): Promise<Buffer> {
   const image = sharp(source, { limitInputPixels: maxSourcePixels, pages: 1 }).resize(size, size, {
     fit: 'contain',
     background: { r: 0, g: 0, b: 0, alpha: 0 },

@@ -30,7 +30,7 @@ export interface UnpackedFile {
 }
 
 /** 422 `/problems/unprocessable` for a refused zip. */
-export function refusedZip(detail: string): ProblemError {
+function refusedZip(detail: string): ProblemError {
   return new ProblemError(422, '/problems/unprocessable', `The zip file is refused: ${detail}. Nothing was unpacked.`);
 }
 

@@ -11,7 +11,7 @@ import type { Db } from '../db/schema';
 import type { OperationFacts, OperationIndex } from './operation-index';
 
 /** The sign-in operation: not authenticated, so its actor comes from its answer. */
-export const signInOperationId = 'authenticateUser';
+const signInOperationId = 'authenticateUser';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Answers longer than this are not parsed to find the record id (writes answer one record). */

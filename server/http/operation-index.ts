@@ -31,7 +31,7 @@ function lowerFirst(name: string): string {
 }
 
 /** Names of the contract's record schemas: objects with both `id` and `version` properties. */
-export function recordSchemaNames(contract: Contract): string[] {
+function recordSchemaNames(contract: Contract): string[] {
   return Object.entries(contract.components.schemas)
     .filter(([, schema]) => {
       const properties = schema.properties as Record<string, unknown> | undefined;
@@ -44,7 +44,7 @@ export function recordSchemaNames(contract: Contract): string[] {
  * The record kind of an operation: the record schema its 2xx JSON answer names, else the longest
  * record schema name that its operationId contains (e.g. `deleteCompany` → `company`), else null.
  */
-export function resourceTypeOf(contract: Contract, op: ContractOperation, records: readonly string[]): string | null {
+function resourceTypeOf(contract: Contract, op: ContractOperation, records: readonly string[]): string | null {
   for (const [status, value] of Object.entries(op.operation.responses)) {
     if (!status.startsWith('2')) continue;
     const response = resolveRef(contract, value);

@@ -25,8 +25,7 @@ export async function installPlatform(
 ): Promise<void> {
   await installRateLimit(app, limits, (token) => store.users.verifyAccessToken(token));
   const index = new OperationIndex(contract);
-  const userIdByEmail = store.db.prepare('SELECT id FROM users WHERE email = ?').pluck();
-  const audit = auditHooks(index, store.db, auditRepo(store.db), (email) => userIdByEmail.get(email) as string);
+  const audit = auditHooks(index, store.db, auditRepo(store.db), (email) => store.users.idByEmail(email));
   const idempotency = idempotencyHooks(index, store.idempotency);
   app.addHook('preHandler', idempotency.preHandler);
   app.addHook('preHandler', audit.preHandler);

@@ -9,7 +9,7 @@ import { forbidden } from '../http/problem';
 import type { OperationDeps } from './deps';
 
 /** Roles that may read everyone's audit records. */
-export const auditReaderRoles = ['manager', 'admin'] as const;
+const auditReaderRoles = ['manager', 'admin'] as const;
 
 /** Normalizes an RFC 3339 date-time to the stored form (ISO 8601 UTC with milliseconds). */
 function utc(value: string | undefined): string | undefined {

@@ -14,7 +14,7 @@ import { notFound } from '../http/problem';
 import type { OperationDeps } from './deps';
 
 /** How long clients may reuse an image without asking again, seconds (one day). */
-export const imageMaxAgeSeconds = 86_400;
+const imageMaxAgeSeconds = 86_400;
 const cacheControl = `private, max-age=${imageMaxAgeSeconds}`;
 const cacheEntries = 512;
 

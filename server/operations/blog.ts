@@ -20,7 +20,7 @@ type StoryInput = components['schemas']['StoryInput'];
 type StoryState = Story['state'];
 
 /** The story state machine, as the contract's `StoryState` states it. */
-export const storyTransitions: TransitionTable<StoryState, 'publish' | 'unpublish'> = {
+const storyTransitions: TransitionTable<StoryState, 'publish' | 'unpublish'> = {
   publish: { from: ['draft'], to: 'published' },
   unpublish: { from: ['published'], to: 'draft' },
 };

@@ -12,9 +12,9 @@ import type { TransitionTable } from '../http/transitions';
 const dayMs = 86_400_000;
 
 /** Longest calendar event, ms (31 days). */
-export const maxEventMs = 31 * dayMs;
+const maxEventMs = 31 * dayMs;
 /** Latest `scheduledAt` of a campaign, ms after now (366 days). */
-export const maxScheduleAheadMs = 366 * dayMs;
+const maxScheduleAheadMs = 366 * dayMs;
 /** Most recipients of one calendar event. */
 export const maxEventRecipients = 500;
 /** Most recipients of one campaign. */
@@ -80,7 +80,7 @@ export type CampaignInput = components['schemas']['CampaignInput'];
 const contentFields = ['name', 'subject', 'content', 'contentFormat', 'channel', 'audience'] as const;
 
 /** True when a save would change none of the campaign's fields besides `scheduledAt`. */
-export function sameContent(campaign: Campaign, input: CampaignInput): boolean {
+function sameContent(campaign: Campaign, input: CampaignInput): boolean {
   return contentFields.every((k) => campaign[k] === input[k]);
 }
 

@@ -18,7 +18,7 @@ import { isAdmin, userName } from './actors';
 import { type OperationDeps, versionETag } from './deps';
 
 /** Largest comment attachment, bytes (25 MiB), as the contract states. */
-export const maxAttachmentBytes = 25 * 1024 ** 2;
+const maxAttachmentBytes = 25 * 1024 ** 2;
 
 /** The kinds of record a notification may link to (the contract's `Notification.resourceType`). */
 const notificationTypes: ReadonlySet<CommentResourceType> = new Set([

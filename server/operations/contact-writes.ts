@@ -57,6 +57,7 @@ export function contactWriteHandlers(
   const { store } = deps;
   const { contacts, companies } = store;
   const repos = contactsAreaRepos(store);
+  const membersOf = store.db.prepare('SELECT data FROM contacts WHERE company_id = ?').pluck();
   const contactOf = (id: string) => {
     const contact = contacts.get(id);
     if (!contact) throw notFound('contact', id);
@@ -133,9 +134,7 @@ export function contactWriteHandlers(
         if (company.id === ownerId) {
           throw conflict(`${company.name} is the service owner's company (its users' employer); it cannot be deleted.`);
         }
-        const members = (
-          store.db.prepare('SELECT data FROM contacts WHERE company_id = ?').pluck().all(company.id) as string[]
-        ).map((json) => JSON.parse(json) as Contact);
+        const members = (membersOf.all(company.id) as string[]).map((json) => JSON.parse(json) as Contact);
         if (members.length > 0 && !query.cascade) {
           throw conflict(
             `${members.length} contact(s) still belong to ${company.name}; move or delete them, or send cascade=true to delete them with it.`,

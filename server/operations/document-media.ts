@@ -8,7 +8,7 @@ import { requireDocument } from './document-access';
 import type { DocumentFileDeps } from './document-copies';
 
 /** Headers that keep active content of a viewed file (HTML, SVG) from running or reaching the origin. */
-export const viewSafetyHeaders = {
+const viewSafetyHeaders = {
   'Content-Security-Policy': 'sandbox',
   'X-Content-Type-Options': 'nosniff',
 } as const;

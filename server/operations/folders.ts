@@ -10,7 +10,7 @@ import { requireFolder } from './document-access';
 import { type DocumentFileDeps, discardDocumentFiles } from './document-copies';
 
 /** Most documents one recursive folder delete removes (the contract states it). */
-export const maxRecursiveDeleteDocuments = 10_000;
+const maxRecursiveDeleteDocuments = 10_000;
 
 /** Throws 409 when `parentId` already has a subfolder named `name` (ignoring case) other than `selfId`. */
 function refuseDuplicate(store: ServiceStore, parentId: string, name: string, selfId: string | null): void {

@@ -13,7 +13,7 @@ type NotificationState = components['schemas']['NotificationState'];
  * unread → dismissed. Repeating the move that led to the current state answers the notification
  * unchanged (0.1 clients rely on dismissing being idempotent); a dismissed notification cannot be read.
  */
-export const notificationMoves: TransitionTable<NotificationState, 'read' | 'dismissed'> = {
+const notificationMoves: TransitionTable<NotificationState, 'read' | 'dismissed'> = {
   read: { from: ['unread', 'read'], to: 'read' },
   dismissed: { from: ['unread', 'read', 'dismissed'], to: 'dismissed' },
 };

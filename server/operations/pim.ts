@@ -16,9 +16,9 @@ import { validateCsv } from '../pim/csv-validation';
 import { type OperationDeps, versionETag } from './deps';
 
 /** Largest import mapping file, bytes (64 KiB), as the contract states. */
-export const maxMappingFileBytes = 64 * 1024;
+const maxMappingFileBytes = 64 * 1024;
 /** Largest CSV file `Validate File` reads, bytes (10 MiB), as the contract states. */
-export const maxValidatedFileBytes = 10 * 1024 * 1024;
+const maxValidatedFileBytes = 10 * 1024 * 1024;
 
 type PimOperations =
   | 'getPimCalendar'

@@ -1,10 +1,11 @@
 /** Operations of the "Open ai" group: `documentSummary` and `summaryText` (local extractive summaries). */
 import { DocumentSummaryCache, type DocumentSummary } from '../db/document-summaries';
 import type { OperationHandlers } from '../http/bind';
-import { notFound, ProblemError } from '../http/problem';
+import { ProblemError } from '../http/problem';
 import { documentText } from '../summary/document-text';
 import { summarize } from '../summary/extractive';
 import type { OperationDeps } from './deps';
+import { requireDocument } from './document-access';
 
 /** Handlers of the "Open ai" group. */
 export function summaryHandlers(deps: OperationDeps): Pick<OperationHandlers, 'documentSummary' | 'summaryText'> {
@@ -13,8 +14,7 @@ export function summaryHandlers(deps: OperationDeps): Pick<OperationHandlers, 'd
 
   /** The summary of the document's current version (cached); 404 for an unknown document, 422 when unsummarizable. */
   async function summaryOf(id: string, count: number): Promise<DocumentSummary> {
-    const document = documents.get(id);
-    if (!document) throw notFound('document', id);
+    const document = requireDocument(deps.store, id);
     const cached = cache.get(id, document.version, count);
     if (cached) return cached;
     const { text, truncated } = await documentText(files.path(id), document.contentType, document.name);

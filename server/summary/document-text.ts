@@ -8,11 +8,11 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { ProblemError } from '../http/problem';
 
 /** Most characters of text summarized (2,000,000); the rest is ignored and the summary says so. */
-export const maxTextChars = 2_000_000;
+const maxTextChars = 2_000_000;
 /** Largest PDF read, bytes (50 MiB). */
-export const maxPdfBytes = 50 * 1024 ** 2;
+const maxPdfBytes = 50 * 1024 ** 2;
 /** Content types whose text can be summarized. */
-export const summarizableTypes = ['application/pdf', 'text/plain', 'text/markdown', 'text/csv'] as const;
+const summarizableTypes = ['application/pdf', 'text/plain', 'text/markdown', 'text/csv'] as const;
 
 /** A document's text and whether it was cut at `maxTextChars`. */
 export interface DocumentText {

@@ -2,20 +2,10 @@
 import { expect } from 'vitest';
 import type { components } from '../../api/generated/schema';
 import type { Contact } from '../../server/db/contacts';
-import type { TestService } from './server-client';
+import { type Page, type Problem, smallDemo, startTestService, type TestService } from './server-client';
 
 /** The contract's Campaign. */
 export type Campaign = components['schemas']['Campaign'];
-/** The contract's Problem. */
-export type Problem = components['schemas']['Problem'];
-/** A `{ items, nextCursor }` page. */
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-/** An id no record has. */
-export const unknownId = '00000000-0000-4000-8000-000000000000';
 
 /** A valid body of `Save Calendar` (a 90-minute meeting, given in UTC+1). */
 export const calendarMeeting = {
@@ -56,7 +46,7 @@ export const customersWithEmail =
   "json_extract(data, '$.email') IS NOT NULL AND json_extract(data, '$.type') = 'customer'";
 
 /** Active contacts with an e-mail address, by id. */
-export function reachableContacts(t: TestService): Contact[] {
+function reachableContacts(t: TestService): Contact[] {
   return contactsWhere(
     t,
     "json_extract(data, '$.email') IS NOT NULL AND json_extract(data, '$.state') = 'active' ORDER BY id",
@@ -69,11 +59,24 @@ export function expectState(res: { status: number; body: unknown }, currentState
   expect((res.body as Problem).currentState).toBe(currentState);
 }
 
+/** A running small-demo service and its reachable contacts as read at start. */
+export interface CampaignService {
+  t: TestService;
+  reachable: Contact[];
+}
+
+/** Starts a small-demo service for campaign tests and reads its reachable contacts. */
+export async function startCampaignService(): Promise<CampaignService> {
+  const t = await startTestService({ demo: smallDemo });
+  return { t, reachable: reachableContacts(t) };
+}
+
 /**
- * Campaign calls of the signed-in demo user; `service` and `reachable` are read at call time (so the
- * calls can be made before `beforeAll` has started the service).
+ * Campaign calls of the signed-in demo user; `current` is read at call time (so the calls can be made
+ * before `beforeAll` has started the service).
  */
-export function campaignCalls(service: () => TestService, reachable: () => Contact[]) {
+export function campaignCalls(current: () => CampaignService) {
+  const service = () => current().t;
   const save = (body: Record<string, unknown>, headers?: Record<string, string>) =>
     service().client.call('saveCampaign', { body, headers });
   const find = async (id: string): Promise<Campaign> => {
@@ -90,8 +93,8 @@ export function campaignCalls(service: () => TestService, reachable: () => Conta
       const res = await service().client.call('addCampaignRecipient', {
         body: {
           campaignId: created.id,
-          contactIds: reachable()
-            .slice(0, count)
+          contactIds: current()
+            .reachable.slice(0, count)
             .map((c) => c.id),
         },
       });

@@ -1,7 +1,7 @@
 /** Group calls shared by the group tests: create, read, list children, page through lists, flatten trees. */
 import { expect } from 'vitest';
 import type { components } from '../../api/generated/schema';
-import type { CallOptions, Page, ServerClient } from './server-client';
+import { type CallOptions, type Page, type ServerClient, unknownId } from './server-client';
 
 /** The contract's Group. */
 export type Group = components['schemas']['Group'];
@@ -11,7 +11,7 @@ export type GroupTreeNode = components['schemas']['GroupTreeNode'];
 export type Contact = components['schemas']['Contact'];
 export type { Page } from './server-client';
 /** A well-formed id that names no record. */
-export const missingId = '00000000-0000-4000-8000-000000000000';
+export const missingId = unknownId;
 
 /** Group calls over one client; each checks the status it expects (methods may be destructured). */
 export class GroupCalls {

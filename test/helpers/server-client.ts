@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OperationId, operations } from '../../api/generated/operations';
+import type { components } from '../../api/generated/schema';
 import { type RunningService, type StartServiceOptions, startService } from '../../server/start';
 import { readContractResponse, type WireResponse } from './server-contract';
 
@@ -28,6 +29,12 @@ export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
+
+/** The contract's Problem body (RFC 9457 problem details). */
+export type Problem = components['schemas']['Problem'];
+
+/** A well-formed id that no record has. */
+export const unknownId = '00000000-0000-4000-8000-000000000000';
 
 /** A contract-checking client of one service. */
 export class ServerClient {

@@ -1,14 +1,19 @@
 /** Branch group: read, list, save (If-Match, one headquarters), delete, and the nearest-first locator. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type Page,
+  smallDemo,
+  startTestService,
+  type TestService,
+  type Problem,
+  unknownId,
+} from '../../helpers/server-client';
 
 type Branch = components['schemas']['Branch'];
 type BranchSave = components['schemas']['BranchSave'];
 type NearbyBranch = components['schemas']['NearbyBranch'];
-type Problem = components['schemas']['Problem'];
 
-const unknownId = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
 let companyId: string;
 

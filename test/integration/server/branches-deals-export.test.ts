@@ -6,14 +6,18 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../api/generated/operations';
 import type { components } from '../../../api/generated/schema';
-import { type CallOptions, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type CallOptions,
+  startTestService,
+  type TestService,
+  type Problem,
+  unknownId,
+} from '../../helpers/server-client';
 
 type Contact = components['schemas']['Contact'];
-type Problem = components['schemas']['Problem'];
 type Row = Record<string, string>;
 
 const demo = { contacts: 4000, companies: 40, events: 5, documents: 5, notifications: 5 };
-const unknownId = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
 let tricky: Contact;
 

@@ -2,15 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { branchesDealsRepos } from '../../../server/db/branches-deals-repos';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { smallDemo, startTestService, type TestService, type Problem, unknownId } from '../../helpers/server-client';
 
 type Deal = components['schemas']['Deal'];
 type Rebate = components['schemas']['Rebate'];
 type RebateDealEarning = components['schemas']['RebateDealEarning'];
 type RebateSummary = components['schemas']['RebateSummary'];
-type Problem = components['schemas']['Problem'];
 
-const unknownId = '00000000-0000-4000-8000-000000000000';
 const categories = ['hardware', 'software', 'services', 'support', 'consulting', 'training'] as const;
 let t: TestService;
 

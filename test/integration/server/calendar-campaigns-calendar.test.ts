@@ -2,14 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import type { Contact } from '../../../server/db/contacts';
+import { contactsWhere, customersWithEmail, calendarMeeting as meeting } from '../../helpers/calendar-campaigns';
 import {
-  contactsWhere,
-  customersWithEmail,
-  calendarMeeting as meeting,
   type Problem,
+  ServerClient,
+  smallDemo,
+  startTestService,
+  type TestService,
   unknownId as unknown,
-} from '../../helpers/calendar-campaigns';
-import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+} from '../../helpers/server-client';
 
 type CalendarEvent = components['schemas']['CalendarEvent'];
 type CalendarRecipient = components['schemas']['CalendarRecipient'];

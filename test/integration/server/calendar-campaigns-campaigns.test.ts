@@ -10,25 +10,18 @@ import {
   contactsWhere,
   expectState,
   inOneWeek,
-  type Page,
-  type Problem,
-  reachableContacts,
-  unknownId as unknown,
+  startCampaignService,
 } from '../../helpers/calendar-campaigns';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, type Problem, type TestService, unknownId as unknown } from '../../helpers/server-client';
 
 type CampaignRecipient = components['schemas']['CampaignRecipient'];
 
 let t: TestService;
 let reachable: Contact[];
-const { save, find, createWithRecipients } = campaignCalls(
-  () => t,
-  () => reachable,
-);
+const { save, find, createWithRecipients } = campaignCalls(() => ({ t, reachable }));
 
 beforeAll(async () => {
-  t = await startTestService({ demo: smallDemo });
-  reachable = reachableContacts(t);
+  ({ t, reachable } = await startCampaignService());
 });
 afterAll(() => t.stop());
 

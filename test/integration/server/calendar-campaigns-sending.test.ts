@@ -10,25 +10,19 @@ import {
   campaignDraft as draft,
   expectState,
   inOneWeek,
-  type Page,
-  reachableContacts,
-  unknownId as unknown,
+  startCampaignService,
 } from '../../helpers/calendar-campaigns';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { type Page, type TestService, unknownId as unknown } from '../../helpers/server-client';
 
 type CampaignRecipient = components['schemas']['CampaignRecipient'];
 type Notification = components['schemas']['Notification'];
 
 let t: TestService;
 let reachable: Contact[];
-const { save, find, createWithRecipients, untilSent } = campaignCalls(
-  () => t,
-  () => reachable,
-);
+const { save, find, createWithRecipients, untilSent } = campaignCalls(() => ({ t, reachable }));
 
 beforeAll(async () => {
-  t = await startTestService({ demo: smallDemo });
-  reachable = reachableContacts(t);
+  ({ t, reachable } = await startCampaignService());
 });
 afterAll(() => t.stop());
 

@@ -2,12 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
-import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type Page,
+  smallDemo,
+  startTestService,
+  type TestService,
+  unknownId as unknown,
+} from '../../helpers/server-client';
 
 type Story = components['schemas']['Story'];
 type FeedItem = components['schemas']['FeedItem'];
 
-const unknown = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
 let other: ExtraUser;
 let admin: ExtraUser;

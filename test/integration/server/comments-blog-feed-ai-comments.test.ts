@@ -4,7 +4,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
-import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type Page,
+  smallDemo,
+  startTestService,
+  type TestService,
+  unknownId as unknown,
+} from '../../helpers/server-client';
 
 type Comment = components['schemas']['Comment'];
 type CommentAttachment = components['schemas']['CommentAttachment'];
@@ -12,7 +18,6 @@ type Notification = components['schemas']['Notification'];
 type FeedItem = components['schemas']['FeedItem'];
 type DocumentRecord = components['schemas']['Document'];
 
-const unknown = '00000000-0000-4000-8000-000000000000';
 let t: TestService;
 let owner: ExtraUser;
 let admin: ExtraUser;

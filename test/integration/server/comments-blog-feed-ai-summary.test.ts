@@ -2,12 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { makePdf } from '../../../server/demo/files';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { smallDemo, startTestService, type TestService, unknownId as unknown } from '../../helpers/server-client';
 
 type DocumentRecord = components['schemas']['Document'];
 type DocumentSummary = components['schemas']['DocumentSummary'];
 
-const unknown = '00000000-0000-4000-8000-000000000000';
 const report = [
   'The new conveyor line doubles the packing capacity of the plant.',
   'Our team installed the conveyor line in three weeks.',

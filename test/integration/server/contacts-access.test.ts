@@ -2,14 +2,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { demoAdminCredentials, demoSalesLogins, demoSalesPassword } from '../../../server/demo/contacts-area';
-import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  ServerClient,
+  smallDemo,
+  startTestService,
+  type TestService,
+  type Problem,
+  unknownId,
+} from '../../helpers/server-client';
 
 type ContactSettings = components['schemas']['ContactSettings'];
 type PasswordResetResult = components['schemas']['PasswordResetResult'];
 type SessionRevocation = components['schemas']['SessionRevocation'];
-type Problem = components['schemas']['Problem'];
 type CurrentUser = components['schemas']['CurrentUser'];
-const unknownId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestService;
 let admin: ServerClient;

@@ -11,12 +11,12 @@ import {
   smallDemo,
   startTestService,
   type TestService,
+  unknownId,
 } from '../../helpers/server-client';
 
 type Contact = components['schemas']['Contact'];
 type Company = components['schemas']['Company'];
 type ContactQuery = components['schemas']['ContactQuery'];
-const unknownId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestService;
 let everyone: Contact[];

@@ -2,16 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { demoAdminCredentials, demoSalesLogins, demoSalesPassword } from '../../../server/demo/contacts-area';
-import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  ServerClient,
+  smallDemo,
+  startTestService,
+  type TestService,
+  type Problem,
+  unknownId,
+  type Page,
+} from '../../helpers/server-client';
 
 type Contact = components['schemas']['Contact'];
 type Company = components['schemas']['Company'];
-type Problem = components['schemas']['Problem'];
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-const unknownId = '00000000-0000-4000-8000-000000000000';
 
 let t: TestService;
 let sales: ServerClient;

@@ -1,11 +1,10 @@
 /** Save Document, Approve Document and Reject Document: edits, the approval state machine and its notifications. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { ServerClient, smallDemo, startTestService, type TestService, type Problem } from '../../helpers/server-client';
 
 type DocumentRecord = components['schemas']['Document'];
 type Notification = components['schemas']['Notification'];
-type Problem = components['schemas']['Problem'];
 
 let t: TestService;
 let demoUserId: string;

@@ -4,16 +4,20 @@ import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  smallDemo,
+  startTestService,
+  type TestService,
+  type Problem,
+  unknownId as unknown,
+} from '../../helpers/server-client';
 
 type DocumentRecord = components['schemas']['Document'];
 type Folder = components['schemas']['Folder'];
 type RelatedDocument = components['schemas']['RelatedDocument'];
-type Problem = components['schemas']['Problem'];
 
 let t: TestService;
 let root: Folder;
-const unknown = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   t = await startTestService({ demo: smallDemo });

@@ -3,12 +3,11 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { smallDemo, startTestService, type TestService, type Problem } from '../../helpers/server-client';
 
 type DocumentRecord = components['schemas']['Document'];
 type Folder = components['schemas']['Folder'];
 type RelatedDocument = components['schemas']['RelatedDocument'];
-type Problem = components['schemas']['Problem'];
 type UnpackZipResult = components['schemas']['UnpackZipResult'];
 
 let t: TestService;

@@ -3,14 +3,13 @@ import { createHash } from 'node:crypto';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { smallDemo, startTestService, type TestService, unknownId as unknown } from '../../helpers/server-client';
 
 type Email = components['schemas']['Email'];
 type EmailAttachment = components['schemas']['EmailAttachment'];
 
 let t: TestService;
 let all: Email[];
-const unknown = '00000000-0000-4000-8000-000000000000';
 
 async function everyEmail(query: Record<string, string | number> = {}): Promise<Email[]> {
   return t.client.allPages<Email>('getEmails', { query: { ...query, limit: 25 } });

@@ -1,7 +1,7 @@
 /** The Pim group: the PIM calendar, import mapping files, export templates and Validate File. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import { smallDemo, startTestService, type TestService, unknownId as unknown } from '../../helpers/server-client';
 
 type PimCalendar = components['schemas']['PimCalendar'];
 type ImportMapping = components['schemas']['ImportMapping'];
@@ -18,7 +18,6 @@ interface Problem {
 
 let t: TestService;
 let me: string;
-const unknown = '00000000-0000-4000-8000-000000000000';
 const day = 86_400_000;
 
 beforeAll(async () => {
