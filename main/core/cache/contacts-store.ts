@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Company, ContactDetail, ContactRow, RowWindow } from '../../../preload/contract';
 import { createCountCache } from './count-cache';
-import { buildPrefixQuery } from './fts-query';
+import { buildPrefixQuery } from '../../../api/full-text-query';
 
 /** Contact queries over the cache. */
 export interface ContactsStore {

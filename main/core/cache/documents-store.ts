@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import type { DocumentDetail, DocumentRow, Folder, RowWindow } from '../../../preload/contract';
 import { createCountCache } from './count-cache';
-import { buildPrefixQuery } from './fts-query';
+import { buildPrefixQuery } from '../../../api/full-text-query';
 
 /** Document queries over the cache. */
 export interface DocumentsStore {

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { buildPrefixQuery, maxQueryWords } from '../../../main/core/cache/fts-query';
+import { buildPrefixQuery, maxQueryWords } from '../../../api/full-text-query';
 
 describe('buildPrefixQuery', () => {
   it('turns every word into a quoted prefix term', () => {
