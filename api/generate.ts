@@ -4,7 +4,10 @@
  * - `operations.ts`: operationId → { method, path } for every operation, so that the client calls
  *   operations by operationId and no path string appears outside the contract;
  * - `openapi.json`: the contract as JSON, which the client loads at start in well under a
- *   millisecond (parsing the YAML takes ~100 ms of the event loop).
+ *   millisecond (parsing the YAML takes ~100 ms of the event loop);
+ * - `write-schemas.ts`: the JSON Schemas of the request bodies the client writes (`writeSchemaNames`),
+ *   with their `$ref`s inlined, so that the bridge and the renderer's forms validate an edit with
+ *   exactly the contract's limits before it is queued.
  * Run by `npm run gen` (and on install through the `prepare` script).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,9 +27,31 @@ type PathItem = Record<string, OperationObject>;
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
+/** The request-body schemas the client validates edits with (components/schemas names). */
+const writeSchemaNames = ['ContactSave', 'CompanySave', 'CalendarEventInput', 'CommentInput'] as const;
+
+/** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */
+function inlineRefs(schema: unknown, schemas: Record<string, unknown>, depth = 0): unknown {
+  if (depth > 20) throw new Error('The contract\'s write schemas nest too deeply (a reference cycle?).');
+  if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, schemas, depth + 1));
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    if (!(name in schemas)) throw new Error(`Unknown schema reference ${ref}`);
+    return inlineRefs(schemas[name], schemas, depth + 1);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'example' || key === 'examples') continue;
+    out[key] = inlineRefs(value, schemas, depth + 1);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const text = readFileSync(specPath, 'utf8');
-  const spec = parse(text) as { paths: Record<string, PathItem> };
+  const spec = parse(text) as { paths: Record<string, PathItem>; components: { schemas: Record<string, unknown> } };
   mkdirSync(outDir, { recursive: true });
 
   writeFileSync(join(outDir, 'openapi.json'), JSON.stringify(spec));
@@ -55,6 +80,18 @@ async function main(): Promise<void> {
       ...rows,
       '} as const;',
       'export type OperationId = keyof typeof operations;',
+      '',
+    ].join('\n'),
+  );
+  const writeSchemas = Object.fromEntries(
+    writeSchemaNames.map((name) => [name, inlineRefs(spec.components.schemas[name], spec.components.schemas)]),
+  );
+  writeFileSync(
+    join(outDir, 'write-schemas.ts'),
+    [
+      '/* Generated from api/openapi.yaml by api/generate.ts. Do not edit. */',
+      '/** JSON Schemas (draft 2020-12) of the request bodies the client writes, references inlined. */',
+      `export const writeSchemas = ${JSON.stringify(writeSchemas, null, 2)} as const;`,
       '',
     ].join('\n'),
   );

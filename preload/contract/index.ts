@@ -1,0 +1,85 @@
+/**
+ * The bridge contract: the one definition of every call the renderer may make to the core and
+ * every event the core sends back, merged from one file per area. The Electron preload, the
+ * browser-mode client, the host dispatcher and the renderer all derive from it; no channel is
+ * declared anywhere else. Adding an area adds its file and one line to `calls` (and `EventPayloads`).
+ *
+ * Inputs are zod schemas (validated by the host dispatcher before the core sees them); results
+ * and event payloads are plain JSON-serialisable types.
+ */
+import type { z } from 'zod';
+import { type AppEvents, appCalls } from './app';
+import { calendarCalls } from './calendar';
+import { commentsCalls } from './comments';
+import type { FileRef } from './common';
+import { companiesCalls } from './companies';
+import { contactsCalls } from './contacts';
+import { documentsCalls } from './documents';
+import { draftsCalls } from './drafts';
+import { notificationsCalls } from './notifications';
+import { type OutboxEvents, outboxCalls } from './outbox';
+import { searchCalls } from './search';
+import { type SessionEvents, sessionCalls } from './session';
+import { type SyncEvents, syncCalls } from './sync';
+import { type TransferEvents, transfersCalls } from './transfers';
+
+export * from './app';
+export * from './calendar';
+export * from './comments';
+export * from './common';
+export * from './companies';
+export * from './contacts';
+export * from './documents';
+export * from './drafts';
+export * from './notifications';
+export * from './outbox';
+export * from './search';
+export * from './session';
+export * from './sync';
+export * from './transfers';
+export * from './write-inputs';
+
+/** Every bridge call: name → input schema and (phantom) result type. */
+export const calls = {
+  ...appCalls,
+  ...sessionCalls,
+  ...syncCalls,
+  ...outboxCalls,
+  ...contactsCalls,
+  ...companiesCalls,
+  ...calendarCalls,
+  ...documentsCalls,
+  ...transfersCalls,
+  ...notificationsCalls,
+  ...commentsCalls,
+  ...searchCalls,
+  ...draftsCalls,
+} as const;
+
+export type CallName = keyof typeof calls;
+export type CallInput<K extends CallName> = z.input<(typeof calls)[K]['input']>;
+export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
+
+/** Every core event: name → payload. */
+export type EventPayloads = AppEvents & SessionEvents & SyncEvents & OutboxEvents & TransferEvents;
+export type EventName = keyof EventPayloads;
+export const eventNames = [
+  'session.changed',
+  'sync.status',
+  'data.changed',
+  'outbox.changed',
+  'transfer.progress',
+  'app.notify',
+] as const satisfies readonly EventName[];
+type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
+const everyEventListed: [MissingEvent] extends [never] ? true : false = true;
+void everyEventListed;
+
+/** The API the renderer sees as `window.brm`: one `call`, one `on`, and file references for dropped/picked files. */
+export interface BrmBridge {
+  call<K extends CallName>(name: K, input: CallInput<K>): Promise<CallResult<K>>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  /** Turns a `File` from a drop or a file input into a reference the core can read. */
+  fileRef(file: File): Promise<FileRef>;
+}

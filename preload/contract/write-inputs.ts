@@ -1,0 +1,53 @@
+/**
+ * Zod schemas of the records the client writes, built from the contract's own JSON Schemas
+ * (`api/generated/write-schemas.ts`, generated from api/openapi.yaml), so that an edit is refused
+ * before it is queued with exactly the limits the service applies (lengths, formats, enums). Rules
+ * the contract states in words are added here as refinements, each citing its schema description.
+ */
+import { z } from 'zod';
+import { writeSchemas } from '../../api/generated/write-schemas';
+import type { ApiSchemas } from './common';
+
+/** The zod schema of a contract write body, typed as the generated type `T`. */
+function fromContract<T>(schema: unknown): z.ZodType<T> {
+  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) as unknown as z.ZodType<T>;
+}
+
+/** Body of `Saves a user` (ContactSave): a contact to create (no id) or update. */
+export const contactSaveSchema = fromContract<ApiSchemas['ContactSave']>(writeSchemas.ContactSave);
+export type ContactSave = ApiSchemas['ContactSave'];
+
+/** Body of `Saves a company` (CompanySave). */
+export const companySaveSchema = fromContract<ApiSchemas['CompanySave']>(writeSchemas.CompanySave);
+export type CompanySave = ApiSchemas['CompanySave'];
+
+/** The longest calendar event, ms (CalendarEventInput: "an event lasts at most 31 days"). */
+export const maxEventDurationMs = 31 * 24 * 60 * 60 * 1000;
+
+/**
+ * Body of `Save Calendar` (CalendarEventInput), with the rules its description states: `endsAt` is
+ * after `startsAt`, an event lasts at most 31 days, an all-day event starts and ends at 00:00 UTC.
+ */
+export const calendarEventSaveSchema = fromContract<ApiSchemas['CalendarEventInput']>(
+  writeSchemas.CalendarEventInput,
+).superRefine((event, ctx) => {
+  const starts = Date.parse(event.startsAt);
+  const ends = Date.parse(event.endsAt);
+  if (!(ends > starts)) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start.' });
+  } else if (ends - starts > maxEventDurationMs) {
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'An event lasts at most 31 days.' });
+  }
+  if (event.allDay) {
+    for (const key of ['startsAt', 'endsAt'] as const) {
+      if (!/T00:00:00(\.0+)?Z$/.test(event[key])) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'An all-day event starts and ends at midnight.' });
+      }
+    }
+  }
+});
+export type CalendarEventSave = ApiSchemas['CalendarEventInput'];
+
+/** Body of `Comment` (CommentInput): a note on a record. */
+export const commentInputSchema = fromContract<ApiSchemas['CommentInput']>(writeSchemas.CommentInput);
+export type CommentInput = ApiSchemas['CommentInput'];
