@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite';
 import rendererConfig from './vite.renderer.config';
 
 /**
- * Builds the Electron app into `out/` (DESIGN §5):
+ * Builds the Electron app into `out/` (docs/SECURITY.md):
  * - main: `main/electron/index.ts` → `out/main/index.js` (ESM; npm dependencies stay external and
  *   load from node_modules, native modules included);
  * - preload: `preload/index.ts` → `out/preload/index.cjs`, one CommonJS file with nothing external

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test projects (DESIGN §7):
+ * Test projects (README.md, "Tests"):
  * - unit: pure logic, Node.
  * - renderer: React components with Testing Library in jsdom.
  * - integration: core and service over real HTTP, real SQLite, the real keychain.

@@ -1,10 +1,11 @@
 /**
  * The one dispatcher both hosts (Electron IPC and the browser-mode WebSocket) use to run a bridge
  * call: look the call up in the contract, validate its input with the call's zod schema, run the
- * core's handler, and turn every failure into a `BridgeError` the renderer can show (DESIGN §1).
+ * core's handler, and turn every failure into a `BridgeError` the renderer can show (docs/ARCHITECTURE.md, "Layers").
  */
 import type { z } from 'zod';
 import { BridgeError, type BridgeErrorShape, type CallName, calls } from '../preload/contract';
+import { describeIssue, fieldErrors } from '../preload/contract/issues';
 import type { Core } from './core/platform';
 
 /** Message for failures the user cannot act on other than by retrying or restarting. */
@@ -34,7 +35,7 @@ export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && callNames.has(name);
 }
 
-/** Creates the dispatcher for `core` (shared agreement 4). */
+/** Creates the dispatcher for `core` (docs/ARCHITECTURE.md). */
 export function createDispatcher(core: Pick<Core, 'handlers'>, options: DispatcherOptions = {}): Dispatcher {
   const logError =
     options.logError ??
@@ -47,7 +48,7 @@ export function createDispatcher(core: Pick<Core, 'handlers'>, options: Dispatch
       // Calls whose input is an empty object may omit it.
       const parsed = calls[name].input.safeParse(input === undefined ? {} : input);
       if (!parsed.success) {
-        throw new BridgeError('invalid_input', describeInputIssues(name, parsed.error.issues));
+        throw new BridgeError('invalid_input', describeInputIssues(name, parsed.error.issues), fieldErrors(parsed.error.issues));
       }
       const handler = core.handlers[name] as (input: unknown) => Promise<unknown>;
       try {
@@ -63,9 +64,10 @@ export function createDispatcher(core: Pick<Core, 'handlers'>, options: Dispatch
 
 /** Turns anything a dispatch rejected with into the `{ code, message }` that crosses the bridge. */
 export function toBridgeErrorShape(error: unknown): BridgeErrorShape {
-  return error instanceof BridgeError
-    ? { code: error.code, message: error.message }
-    : { code: 'internal', message: internalErrorMessage };
+  if (!(error instanceof BridgeError)) return { code: 'internal', message: internalErrorMessage };
+  return error.fields?.length
+    ? { code: error.code, message: error.message, fields: error.fields }
+    : { code: error.code, message: error.message };
 }
 
 /**
@@ -86,39 +88,4 @@ function formatPath(path: readonly PropertyKey[]): string {
     else text += text === '' ? String(key) : `.${String(key)}`;
   }
   return text;
-}
-
-const typeNames: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'a list',
-  date: 'a date',
-};
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return `expected ${typeNames[issue.expected] ?? issue.expected}`;
-    case 'unrecognized_keys':
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
-    case 'too_small':
-    case 'too_big': {
-      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
-      const word = issue.code === 'too_small' ? 'at least' : 'at most';
-      if (issue.origin === 'string') return `must be ${word} ${bound} characters long`;
-      if (issue.origin === 'array') return `must have ${word} ${bound} items`;
-      return `must be ${word} ${bound}`;
-    }
-    case 'invalid_format':
-      return issue.format === 'datetime'
-        ? 'expected an ISO 8601 UTC date-time such as 2026-01-31T09:00:00Z'
-        : `expected a valid ${issue.format}`;
-    case 'invalid_value':
-      return `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-    default:
-      return issue.message;
-  }
 }

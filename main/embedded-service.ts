@@ -1,7 +1,7 @@
 /**
  * The embedded demo service: when no server URL is configured, both hosts run the reference BRM
  * service in-process on a loopback port, with its data in `<dataDir>/demo-service`, and point the
- * sign-in screen at it (DESIGN §6). The port is kept from one launch to the next, because the
+ * sign-in screen at it (docs/ARCHITECTURE.md, "Layers"). The port is kept from one launch to the next, because the
  * signed-in session (and its keychain entry) names the service by its URL.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

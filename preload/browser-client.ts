@@ -1,5 +1,5 @@
 /**
- * The bridge in browser mode (shared agreement 6): `BrmBridge` over a WebSocket to the host that
+ * The bridge in browser mode (docs/ARCHITECTURE.md): `BrmBridge` over a WebSocket to the host that
  * served the page (`ws(s)://<host>/bridge?token=…`, token from the page URL). DOM-only: bundled
  * into the renderer, no Node imports.
  *

@@ -1,11 +1,11 @@
 /**
- * The Electron preload (DESIGN §5): exposes `window.brm` (`BrmBridge`) through contextBridge.
+ * The Electron preload (docs/SECURITY.md): exposes `window.brm` (`BrmBridge`) through contextBridge.
  * Calls go to the main process with `ipcRenderer.invoke`, events arrive on one IPC channel, and a
  * dropped or picked `File` becomes its path through `webUtils.getPathForFile` (the main process
  * checks the path before reading it).
  *
  * Errors: contextBridge keeps only the message of Error objects, so rejections are plain
- * `{ name: 'BridgeError', code, message }` objects, which cross intact; the renderer turns them back
+ * `{ name: 'BridgeError', code, message, fields? }` objects, which cross intact; the renderer turns them back
  * into BridgeError instances with `toBridgeError` / `withBridgeErrors` (preload/browser-client.ts).
  */
 import { contextBridge, type IpcRendererEvent, ipcRenderer, webUtils } from 'electron';
@@ -17,8 +17,8 @@ export interface BridgeRejection extends BridgeErrorShape {
   name: 'BridgeError';
 }
 
-function rejection(code: BridgeErrorCode, message: string): BridgeRejection {
-  return { name: 'BridgeError', code, message };
+function rejection(code: BridgeErrorCode, message: string, fields?: BridgeErrorShape['fields']): BridgeRejection {
+  return fields?.length ? { name: 'BridgeError', code, message, fields } : { name: 'BridgeError', code, message };
 }
 
 const unreachableMessage = 'BRM Desktop could not reach its background process. Restart the app.';
@@ -34,7 +34,7 @@ export function createPreloadBridge(): BrmBridge {
         return Promise.reject(rejection('internal', unreachableMessage));
       }
       if (outcome.ok) return outcome.result as never;
-      return Promise.reject(rejection(outcome.error.code, outcome.error.message));
+      return Promise.reject(rejection(outcome.error.code, outcome.error.message, outcome.error.fields));
     },
     on(name, listener) {
       const handler = (_event: IpcRendererEvent, eventName: unknown, payload: unknown) => {

@@ -3,7 +3,17 @@
  * whose message says what happened and what to do. `ServiceError` adds what the HTTP layer knows
  * (status, Retry-After) so that sync can back off and rebuild.
  */
-import { BridgeError, type BridgeErrorCode } from '../../preload/contract';
+import { BridgeError, type BridgeErrorCode, type FieldError } from '../../preload/contract';
+
+/** What a problem document (RFC 9457) said, beyond its status: its words, its field errors, and the current record of a 412. */
+export interface ProblemDetails {
+  title: string | null;
+  detail: string | null;
+  /** Field errors with JSON pointers into the request body. */
+  errors: FieldError[];
+  /** The record as the service holds it now (412 `current`), or null. */
+  current: unknown;
+}
 
 /** A failure talking to the service. `status` is the HTTP status, or 0 when no answer came. */
 export class ServiceError extends BridgeError {
@@ -11,11 +21,20 @@ export class ServiceError extends BridgeError {
   readonly status: number;
   /** How long the service asked us to wait (Retry-After), ms; null when it did not say. */
   readonly retryAfterMs: number | null;
-  constructor(code: BridgeErrorCode, message: string, status: number, retryAfterMs: number | null = null) {
-    super(code, message);
+  /** The problem document's content, when the service sent one. */
+  readonly problem: ProblemDetails | null;
+  constructor(
+    code: BridgeErrorCode,
+    message: string,
+    status: number,
+    retryAfterMs: number | null = null,
+    problem: ProblemDetails | null = null,
+  ) {
+    super(code, message, problem?.errors.length ? problem.errors : undefined);
     this.name = 'ServiceError';
     this.status = status;
     this.retryAfterMs = retryAfterMs;
+    this.problem = problem;
   }
 }
 

@@ -1,18 +1,17 @@
 /**
- * The core (shared agreement 3): opens the cache, restores the session, runs sync and transfers,
- * and answers every bridge call of preload/contract.ts. Electron-free; OS features come from the
- * host's Platform.
+ * The core (docs/ARCHITECTURE.md, "Layers"): opens the cache, restores the session, runs sync,
+ * the write path and transfers, and answers every bridge call of preload/contract through the
+ * areas' handlers (areas/index.ts). Electron-free; OS features come from the host's Platform.
  */
-import { syncedTypes } from '../../preload/contract';
+import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
+import { coreAreas } from './areas';
+import type { HandlerContext } from './areas/context';
+import { createAreaStores } from './areas/stores';
+import { writesOf } from './areas/writes';
 import { openCache } from './cache/cache';
+import { ServiceError } from './errors';
 import { createChangeNotifier, createEventBus } from './events';
-import { calendarHandlers } from './handlers/calendar-handlers';
-import type { HandlerContext } from './handlers/context';
-import { notificationHandlers } from './handlers/notification-handlers';
-import { recordHandlers } from './handlers/record-handlers';
-import { sessionHandlers } from './handlers/session-handlers';
-import { transferHandlers } from './handlers/transfer-handlers';
 import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
 import { defaultBackoff } from './sync/backoff';
@@ -21,6 +20,10 @@ import { createPageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
 import { createTransferRegistry } from './transfers/registry';
+import { createOutboxStore } from './writes/outbox-store';
+import { pushOutbox } from './writes/push';
+import { refetchRecords } from './writes/refetch';
+import { createWriteQueue } from './writes/write-queue';
 
 /** Default interval between background syncs, ms. */
 export const defaultSyncIntervalMs = 30_000;
@@ -38,18 +41,47 @@ export function maxUploadBytesFromContract(): number {
   return maximum;
 }
 
+/** Merges the areas' handlers; throws when a call has none or two. */
+export function mergeAreaHandlers(ctx: HandlerContext): CoreHandlers {
+  const merged: Partial<Record<CallName, unknown>> = {};
+  for (const area of coreAreas) {
+    for (const [name, handler] of Object.entries(area.handlers(ctx))) {
+      if (name in merged) throw new Error(`Two areas answer the call ${name} (the second is ${area.name}).`);
+      merged[name as CallName] = handler;
+    }
+  }
+  const missing = Object.keys(calls).filter((name) => !(name in merged));
+  if (missing.length) throw new Error(`No area answers the calls ${missing.join(', ')}.`);
+  return merged as CoreHandlers;
+}
+
 /**
  * Creates the core over `options.dataDir`. Throws when the cache cannot be opened (e.g.
  * NewerSchemaError for a cache written by a newer version). Call `start()` to restore the session.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const cache = openCache(options.dataDir);
+  const stores = createAreaStores(cache.db);
+  const outbox = createOutboxStore(cache.db);
   const bus = createEventBus();
   const notifier = createChangeNotifier(bus);
   const registry = createTransferRegistry(bus);
   const limiter = createLimiter(concurrentTransfers);
   const writer = await createPageWriter(cache.db);
   let sync: SyncEngine | null = null;
+
+  const writes = createWriteQueue({
+    db: cache.db,
+    outbox,
+    applier: cache.applier,
+    changed: (types) => notifier.changed(types),
+    outboxChanged(counts) {
+      bus.emit('outbox.changed', counts);
+      sync?.pendingChanged();
+    },
+    kick: () => sync?.kick(),
+  });
+  writes.recover();
 
   const session = createSession(cache.state, options.platform.keychain, {
     async clearUserData() {
@@ -58,6 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await limiter.idle();
       cache.state.clearUserData();
       notifier.changed(syncedTypes);
+      writes.announce();
     },
     changed(state, change) {
       bus.emit('session.changed', state);
@@ -80,11 +113,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backoff: options.syncBackoff ?? defaultBackoff,
     pageSize: options.syncPageSize ?? defaultSyncPageSize,
     writer,
+    push: (client, signal) =>
+      pushOutbox(
+        { db: cache.db, outbox, applier: cache.applier, settled: (types) => (notifier.changed(types), writes.announce()) },
+        client,
+        signal,
+      ),
+    afterPage: () => cache.db.transaction(() => writes.reapply())(),
+    afterPull: (client, signal) => refetchRecords({ db: cache.db, outbox, applier: cache.applier, writesOf }, client, signal),
+    pendingCount: () => {
+      const counts = outbox.counts();
+      return counts.waiting + counts.sending + counts.conflict + counts.refused;
+    },
   });
   sync = engine;
 
   const transfers: TransferDeps = {
     cache,
+    documents: stores.documents,
     api: () => session.api(),
     registry,
     notifier,
@@ -94,6 +140,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const ctx: HandlerContext = {
     options,
     cache,
+    stores,
+    writes,
+    outbox,
     session,
     sync: engine,
     bus,
@@ -104,14 +153,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reachedService() {
       if (engine.status().state === 'offline') void engine.run();
     },
+    lostService: (err) => engine.lost(err),
+    online: () =>
+      session.state().state === 'signedIn' && engine.status().state !== 'offline' && engine.status().state !== 'signedOut',
   };
-  const handlers: CoreHandlers = {
-    ...sessionHandlers(ctx),
-    ...recordHandlers(ctx),
-    ...calendarHandlers(ctx),
-    ...notificationHandlers(ctx),
-    ...transferHandlers(ctx),
-  };
+  const handlers = mergeAreaHandlers(ctx);
 
   let stopped = false;
   return {
@@ -132,3 +178,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   };
 }
+
+export { ServiceError };

@@ -1,5 +1,5 @@
 /**
- * Keychains (shared agreement 3): the OS keychain through keytar (service name `brm-desktop`) when
+ * Keychains (docs/ARCHITECTURE.md): the OS keychain through keytar (service name `brm-desktop`) when
  * a Secret Service / Keychain / Credential Manager answers a probe, else an in-memory keychain
  * (kind 'memory': secrets last until the app quits, and the user signs in on every launch).
  */

@@ -1,8 +1,8 @@
 /**
  * What the core needs from its host (Electron main process or the browser-mode host), and what it
- * offers back. The core itself knows nothing of Electron (DESIGN §1); each host supplies a Platform.
+ * offers back. The core itself knows nothing of Electron (docs/ARCHITECTURE.md); each host supplies a Platform.
  */
-import type { CallInput, CallName, CallResult, EventName, EventPayloads, FileRef } from '../../preload/contract';
+import type { CallName, CallParsed, CallResult, EventName, EventPayloads, FileRef } from '../../preload/contract';
 
 /** A secret store. Implemented with keytar (OS keychain) or in memory when no keychain is available. */
 export interface Keychain {
@@ -23,7 +23,7 @@ export interface ResolvedFile {
   size: number;
 }
 
-/** OS features behind small interfaces (DESIGN §1). */
+/** OS features behind small interfaces (docs/ARCHITECTURE.md). */
 export interface Platform {
   keychain: Keychain;
   /** Shows a desktop notification. */
@@ -60,7 +60,7 @@ export interface CoreOptions {
 }
 
 /** One handler per bridge call; inputs are already validated against the contract's schemas. */
-export type CoreHandlers = { [K in CallName]: (input: CallInput<K>) => Promise<CallResult<K>> };
+export type CoreHandlers = { [K in CallName]: (input: CallParsed<K>) => Promise<CallResult<K>> };
 
 /** The running core, as a host sees it. */
 export interface Core {

@@ -1,5 +1,5 @@
 /**
- * The Electron shell's entry (DESIGN §5): one instance per user, the embedded demo service when no
+ * The Electron shell's entry (docs/SECURITY.md): one instance per user, the embedded demo service when no
  * server is configured, the core with the Electron Platform, one secure window on `app://brm`,
  * and a clean stop (core, then service) on quit.
  *

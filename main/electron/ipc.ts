@@ -1,5 +1,5 @@
 /**
- * The bridge over Electron IPC (DESIGN §5): one `invoke` channel into the dispatcher, accepted only
+ * The bridge over Electron IPC (docs/SECURITY.md): one `invoke` channel into the dispatcher, accepted only
  * from the app's own page in the app's window, and core events forwarded to that window.
  */
 import { type BrowserWindow, type IpcMainInvokeEvent, ipcMain } from 'electron';

@@ -1,5 +1,5 @@
 /**
- * The core's Platform in the Electron shell (DESIGN §1, §5): the OS keychain, desktop
+ * The core's Platform in the Electron shell (docs/ARCHITECTURE.md, docs/SECURITY.md): the OS keychain, desktop
  * notifications, opening files with the OS, and file references that are local paths (from
  * `webUtils.getPathForFile`), checked before the core reads them.
  */

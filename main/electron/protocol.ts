@@ -1,5 +1,5 @@
 /**
- * The `app://` protocol that serves the built renderer to Electron windows (DESIGN §5): a standard,
+ * The `app://` protocol that serves the built renderer to Electron windows (docs/SECURITY.md): a standard,
  * secure scheme, so the page gets a real origin (`app://brm`) without file:// privileges; files
  * only from inside the renderer folder; every response with the renderer's CSP.
  */

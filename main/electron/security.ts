@@ -1,5 +1,5 @@
 /**
- * Electron hardening (DESIGN §5, Electron's security checklist): pages never navigate away from
+ * Electron hardening (docs/SECURITY.md, Electron's security checklist): pages never navigate away from
  * the app, never open windows, open only https/mailto links outside (in the system's browser or
  * mail client), and get no permission except notifications.
  */

@@ -1,5 +1,5 @@
 /**
- * The app window (DESIGN §5): isolated, sandboxed, no Node in the page, web security on.
+ * The app window (docs/SECURITY.md): isolated, sandboxed, no Node in the page, web security on.
  */
 import { BrowserWindow, type WebPreferences } from 'electron';
 

@@ -1,6 +1,6 @@
 /**
  * The browser-mode bridge: a WebSocket endpoint (`/bridge?token=…`) carrying calls from the page to
- * the dispatcher and core events back to every connected page (DESIGN §6). Frames are JSON:
+ * the dispatcher and core events back to every connected page (docs/ARCHITECTURE.md, "Layers"). Frames are JSON:
  * request `{id, name, input}` → response `{id, ok: true, result}` or `{id, ok: false, error}`;
  * events `{event, payload}`. A bad frame gets an error reply; it never takes the host down.
  */

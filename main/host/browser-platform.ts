@@ -1,5 +1,5 @@
 /**
- * The core's Platform in browser mode (DESIGN §1): the keychain from `createKeychain()`,
+ * The core's Platform in browser mode (docs/ARCHITECTURE.md, "Layers"): the keychain from `createKeychain()`,
  * notifications pushed to the page as `app.notify` events (the page shows them), opening a file by
  * handing the page a host URL, and file references that are staged uploads.
  */

@@ -1,5 +1,5 @@
 /**
- * The browser-mode host (DESIGN §6, shared agreement 5): the same core as the Electron shell,
+ * The browser-mode host (docs/ARCHITECTURE.md, "Layers"): the same core as the Electron shell,
  * served to a browser by a small Node process on 127.0.0.1 only. It serves the built renderer and
  * the bridge over a WebSocket; a random per-launch token in the URL is required for the page, every
  * bridge connection and every other endpoint.

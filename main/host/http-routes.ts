@@ -1,5 +1,5 @@
 /**
- * The browser-mode host's HTTP endpoints (DESIGN §6):
+ * The browser-mode host's HTTP endpoints (docs/ARCHITECTURE.md, "Layers"):
  * - `GET /?token=…` the app page (the built renderer's index.html) with the CSP header;
  * - `GET /<asset>` the renderer's static files (public: they hold no data);
  * - `PUT /stage?token=…&name=…` streams a picked/dropped file into the staging area → `{ref, name, size}`;

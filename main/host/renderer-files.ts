@@ -1,7 +1,7 @@
 /**
  * Serving the built renderer (`out/renderer`), shared by the browser-mode host (HTTP) and the
  * Electron `app://` protocol: URL path → file inside the renderer folder (never outside it),
- * content types, and the Content-Security-Policy header (DESIGN §5).
+ * content types, and the Content-Security-Policy header (docs/SECURITY.md).
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -9,7 +9,7 @@ import mime from 'mime';
 
 /**
  * The policy used when the renderer's index.html has no CSP meta tag: nothing but our own scripts,
- * styles, images and fonts (DESIGN §5: `default-src 'none'; script-src 'self'`, no unsafe-inline/eval).
+ * styles, images and fonts (docs/SECURITY.md: `default-src 'none'; script-src 'self'`, no unsafe-inline/eval).
  */
 export const defaultRendererCsp =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; object-src 'none'";

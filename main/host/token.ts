@@ -1,5 +1,5 @@
 /**
- * The browser-mode host's per-launch secret (DESIGN §6): every bridge connection and every host
+ * The browser-mode host's per-launch secret (docs/ARCHITECTURE.md, "Layers"): every bridge connection and every host
  * endpoint requires it, so no other web page or local process can drive the core.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

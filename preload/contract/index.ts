@@ -57,7 +57,10 @@ export const calls = {
 } as const;
 
 export type CallName = keyof typeof calls;
+/** What the renderer passes to a call (before defaults). */
 export type CallInput<K extends CallName> = z.input<(typeof calls)[K]['input']>;
+/** What a handler receives: the input after validation (defaults filled in). */
+export type CallParsed<K extends CallName> = z.output<(typeof calls)[K]['input']>;
 export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
 
 /** Every core event: name → payload. */

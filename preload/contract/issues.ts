@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import type { FieldError } from './common';
 
 const typeNames: Record<string, string> = {
-  string: 'text',
+  string: 'a string',
   number: 'a number',
   int: 'a whole number',
-  boolean: 'yes or no',
+  boolean: 'true or false',
   object: 'an object',
   array: 'a list',
   date: 'a date',
@@ -20,7 +20,9 @@ const typeNames: Record<string, string> = {
 export function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `expected ${typeNames[issue.expected] ?? issue.expected}`;
+      return /received undefined$/.test(issue.message)
+        ? 'is required'
+        : `expected ${typeNames[issue.expected] ?? issue.expected}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}`;
     case 'too_small':

@@ -9,8 +9,8 @@ import { writeSchemas } from '../../api/generated/write-schemas';
 import type { ApiSchemas } from './common';
 
 /** The zod schema of a contract write body, typed as the generated type `T`. */
-function fromContract<T>(schema: unknown): z.ZodType<T> {
-  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) as unknown as z.ZodType<T>;
+function fromContract<T>(schema: unknown): z.ZodType<T, T> {
+  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) as unknown as z.ZodType<T, T>;
 }
 
 /** Body of `Saves a user` (ContactSave): a contact to create (no id) or update. */

@@ -1,5 +1,5 @@
 /**
- * The two floors of the bootstrap budget (DESIGN §8): fetching the same change-feed pages with
+ * The two floors of the bootstrap budget (docs/PERFORMANCE.md): fetching the same change-feed pages with
  * curl, and inserting the same rows into the same cache schema. The core's bootstrap is held to
  * within 1.2× of the slower of the two.
  */

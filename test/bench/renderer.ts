@@ -1,5 +1,5 @@
 /**
- * Renderer benchmark (DESIGN §8): the contacts view at 100k rows in headless Chromium, as a user
+ * Renderer benchmark (docs/PERFORMANCE.md): the contacts view at 100k rows in headless Chromium, as a user
  * runs the app in browser mode: the reference service in a child process, the browser-mode host
  * (with its core) in this process, and the built renderer (`npm run build:renderer`). Measured in
  * the page by `renderer-probe.js`:

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale demo|design] [-- --only sync|transfers|renderer]`: measures the core against the
- * design's budgets (DESIGN §8) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
+ * design's budgets (docs/PERFORMANCE.md) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
  * - demo scale: the default demo data set.

@@ -1,5 +1,5 @@
 /**
- * The transfer budget (DESIGN §8): 1 GiB uploads and downloads at 0.9× curl's throughput with under
+ * The transfer budget (docs/PERFORMANCE.md): 1 GiB uploads and downloads at 0.9× curl's throughput with under
  * 64 MiB of extra memory. The service runs in a child process (its memory does not count); curl and
  * the core move the same 1 GiB file through `uploadDocument` and `downloadDocument`, round after
  * round, and every download is checked against the file's SHA-256.

@@ -1,5 +1,5 @@
 /**
- * Offline is a normal state (DESIGN §4): when the service goes away the app says "Offline" and
+ * Offline is a normal state (docs/ARCHITECTURE.md): when the service goes away the app says "Offline" and
  * keeps browsing from its cache; when the service comes back on the same address it says
  * "Synced" again.
  */

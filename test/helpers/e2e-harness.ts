@@ -1,6 +1,6 @@
 /**
  * End-to-end harness: the reference service, the browser-mode host and a headless Chromium page
- * opened on the host, wired together the way a user runs the app (DESIGN §6, §7).
+ * opened on the host, wired together the way a user runs the app (docs/ARCHITECTURE.md, §7).
  *
  * The harness starts the service itself (not the host's embedded one) so a test can stop it and
  * start it again on the same port, as a real server going away and coming back.

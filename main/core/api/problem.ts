@@ -10,15 +10,18 @@ export interface ProblemSummary {
   title: string | null;
   detail: string | null;
   errors: { pointer: string; detail: string }[];
+  /** A 412's current record (`current`), unvalidated; null when absent. */
+  current: unknown;
 }
 
 /** Reads a problem document leniently: a body that is not one gives empty fields. */
 export function parseProblem(body: unknown): ProblemSummary {
-  const summary: ProblemSummary = { title: null, detail: null, errors: [] };
+  const summary: ProblemSummary = { title: null, detail: null, errors: [], current: null };
   if (!body || typeof body !== 'object') return summary;
   const record = body as Record<string, unknown>;
   if (typeof record.title === 'string') summary.title = record.title.slice(0, 200);
   if (typeof record.detail === 'string') summary.detail = record.detail.slice(0, 2000);
+  if (record.current && typeof record.current === 'object') summary.current = record.current;
   if (Array.isArray(record.errors)) {
     for (const item of record.errors.slice(0, 10)) {
       const e = item as Record<string, unknown>;
@@ -65,5 +68,10 @@ export function errorFromResponse(status: number, body: unknown, retryAfter: str
   const fields = problem.errors.map((e) => `${e.pointer.split('/').pop()}: ${e.detail}`).join('; ');
   const said = parts.length > 0 ? `: ${parts.join(' — ')}` : '';
   const message = `The BRM service answered ${status}${said}${fields ? ` (${fields})` : ''}. ${adviceFor(status)}`;
-  return new ServiceError(codeFor(status), message, status, parseRetryAfter(retryAfter));
+  return new ServiceError(codeFor(status), message, status, parseRetryAfter(retryAfter), {
+    title: problem.title,
+    detail: problem.detail,
+    errors: problem.errors.map((e) => ({ pointer: e.pointer, message: e.detail })),
+    current: problem.current,
+  });
 }

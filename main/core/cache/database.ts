@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
-import { type Migration, migrations as allMigrations } from './migrations';
+import { type Migration, migrations as allMigrations } from './migrations/index';
 
 /** Milliseconds a statement waits for a lock held by another connection before failing. */
 export const busyTimeoutMs = 5000;

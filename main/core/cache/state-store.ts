@@ -4,7 +4,7 @@
  * sign-out, on a change of user, and on a 410 from the feed.
  */
 import type { Database } from 'better-sqlite3';
-import { recordTables } from './record-tables';
+import { recordTables } from '../areas/tables';
 
 /** The persisted position in the change feed. */
 export interface SyncState {

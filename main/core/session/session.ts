@@ -1,5 +1,5 @@
 /**
- * The session (DESIGN §4): signs in with a password grant, keeps the refresh token in the keychain
+ * The session (docs/ARCHITECTURE.md): signs in with a password grant, keeps the refresh token in the keychain
  * (account `<serverUrl> <username>`) and the access token only in memory, refreshes on expiry or
  * after a 401 (once, single-flight; the refresh token rotates), and restores itself on start.
  * Server URL, user name and the signed-in user are kept in the cache's settings.

@@ -1,5 +1,5 @@
 /**
- * The sync engine (DESIGN §4): push (outbox replay), then pull from the change feed — a bootstrap
+ * The sync engine (docs/ARCHITECTURE.md, "Sync"): push (outbox replay), then pull from the change feed — a bootstrap
  * when there is no cursor, deltas after. Each page and its cursor are written in one transaction,
  * so a crash resumes from the last written page; the next page is fetched while the current one is
  * written. A 410 clears the synced tables (keeping the outbox) and bootstraps again.
@@ -17,7 +17,6 @@ import type { Cache } from '../cache/cache';
 import { describeError, isAbortError, ServiceError } from '../errors';
 import type { ChangeNotifier, EventBus } from '../events';
 import { type BackoffOptions, backoffDelay } from './backoff';
-import { replayOutbox } from './outbox';
 import type { PageWriter } from './page-writer';
 
 /** What the engine needs. */
@@ -37,6 +36,14 @@ export interface SyncEngineOptions {
   pageSize: number;
   /** Writes pages with their cursors (on a writer thread when possible). */
   writer: PageWriter;
+  /** Replays the outbox before the pull; returns the types whose cache changed. */
+  push(client: ApiClient, signal: AbortSignal): Promise<Set<SyncedType>>;
+  /** After each page is written: this machine's edits are written over it again. Returns the types changed. */
+  afterPage(): Set<SyncedType>;
+  /** After the pull: records to read again (after discarded edits). Returns the types changed. */
+  afterPull(client: ApiClient, signal: AbortSignal): Promise<Set<SyncedType>>;
+  /** Edits waiting in the outbox. */
+  pendingCount(): number;
 }
 
 /** The running engine. */
@@ -47,6 +54,12 @@ export interface SyncEngine {
   stop(): Promise<void>;
   /** Syncs now (or joins the run in progress and runs once more) and returns the status after it. */
   run(): Promise<SyncStatus>;
+  /** Syncs soon (an edit was queued): at once when idle, after the retry delay when offline. */
+  kick(): void;
+  /** A call outside sync got no answer: the status turns offline now and sync retries with backoff. */
+  lost(err: unknown): void;
+  /** The outbox changed: the status's pending count follows. */
+  pendingChanged(): void;
   status(): SyncStatus;
 }
 
@@ -60,6 +73,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     lastSyncedAt: cache.state.getSyncState().lastSyncedAt,
     message: null,
     nextRetryAt: null,
+    pendingCount: options.pendingCount(),
   };
   let started = false;
   let running: Promise<void> | null = null;
@@ -121,6 +135,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       });
       if (!result.hasMore) bootstrapped = true;
       options.notifier.changed(result.changedTypes);
+      options.notifier.changed(options.afterPage());
       if (status.phase === 'delta') for (const n of result.newUnreadNotifications) options.notify(n);
       const counts = { ...status.counts };
       for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][])
@@ -138,9 +153,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     else update({ counts: {} });
     try {
       const client = options.api();
-      const pushed = await replayOutbox(cache.db, client, cache.applier, signal);
-      options.notifier.changed(pushed);
+      options.notifier.changed(await options.push(client, signal));
       await pull(signal);
+      options.notifier.changed(await options.afterPull(client, signal));
       const now = new Date().toISOString();
       cache.state.markSynced(now);
       failures = 0;
@@ -202,6 +217,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       update({ state: 'signedOut', phase: null, message: null, nextRetryAt: null });
     },
     run,
+    kick() {
+      if (!started) return;
+      if (status.state === 'offline' || status.state === 'error') return;
+      void run();
+    },
+    lost(err) {
+      if (!started || status.state === 'offline' || running) return;
+      if (err instanceof ServiceError && err.code === 'offline') failed(err);
+    },
+    pendingChanged() {
+      const pendingCount = options.pendingCount();
+      if (pendingCount !== status.pendingCount) update({ pendingCount });
+    },
     status: () => status,
   };
 }

@@ -1,5 +1,6 @@
 /** What uploads and downloads need from the rest of the core. */
 import type { ApiClient } from '../api/client';
+import type { DocumentsStore } from '../areas/documents/store';
 import type { Cache } from '../cache/cache';
 import type { ChangeNotifier } from '../events';
 import type { Limiter } from './limiter';
@@ -8,6 +9,7 @@ import type { TransferRegistry } from './registry';
 /** Shared dependencies of the transfer functions. */
 export interface TransferDeps {
   cache: Cache;
+  documents: DocumentsStore;
   /** The signed-in service's client (throws 'unauthorized' when signed out). */
   api(): ApiClient;
   registry: TransferRegistry;

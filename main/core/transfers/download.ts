@@ -1,5 +1,5 @@
 /**
- * Downloads (DESIGN §3 Files, §4 Transfers): streams a document into `<downloadsDir>/<safe name>.part`,
+ * Downloads (docs/ARCHITECTURE.md, "Transfers"): streams a document into `<downloadsDir>/<safe name>.part`,
  * resumes a broken `.part` with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checks what arrived,
  * then renames it to a free name ("name (1).ext" when taken). Cancelling deletes the `.part`; a broken
  * connection keeps it for the next try.
@@ -8,7 +8,7 @@
  * against the document's SHA-256 (the bytes on disk plus the rest), because only there can two
  * contents be spliced together. A download in one piece is not hashed: TCP (and TLS on https)
  * already protect the bytes in transit, and hashing would cost about as much CPU as receiving them
- * (DESIGN §8: 0.9× curl's throughput).
+ * (docs/PERFORMANCE.md: 0.9× curl's throughput).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, open, rename, truncate, unlink } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Uploads (DESIGN §4 Transfers): checks the files before anything is sent, then streams each one
+ * Uploads (docs/ARCHITECTURE.md, "Transfers"): checks the files before anything is sent, then streams each one
  * as multipart with an Idempotency-Key (a retry after a broken connection cannot create a second
  * document), reports progress, and writes the new document into the cache at once.
  */

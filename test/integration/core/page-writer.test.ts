@@ -3,6 +3,7 @@
  * service from its bytes, validates it, and writes it with its cursor in one transaction on its own
  * connection (visible to the main one); invalid pages and failed writes leave nothing behind.
  */
+import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createApiClient } from '../../../main/core/api/client';
@@ -98,7 +99,7 @@ describe('page writers', () => {
       expect(applied).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
       expect(counts).toMatchObject({ companies: 8, contacts: 60, calendar_events: 10, notifications: 4 });
       expect(counts.documents).toBe(service.store.documents.counts().documents);
-      expect(cache.contacts.list(undefined, 0, 1).total).toBe(60);
+      expect(createContactsStore(cache.db).list({}, 0, 1).total).toBe(60);
 
       await writer.clear();
       expect(cache.state.getSyncState()).toEqual({ cursor: null, bootstrapped: false, lastSyncedAt: null });

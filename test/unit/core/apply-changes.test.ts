@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiCompany, ApiContact, ApiNotification } from '../../../main/core/api/types';
 import { type ChangeApplier, type ChangeToApply, createChangeApplier } from '../../../main/core/cache/apply-changes';
-import { createContactsStore } from '../../../main/core/cache/contacts-store';
+import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import { migrate } from '../../../main/core/cache/database';
 
 const at = '2026-03-01T10:00:00.000Z';
@@ -110,11 +110,11 @@ describe('applying changes (version-newer rule)', () => {
     applier.apply([contact('c1', 1)]);
     applier.apply([company(1, 'Blue Ridge Manufacturing')]);
     const contacts = createContactsStore(db);
-    expect(contacts.list('blue ridge', 0, 10).rows.map((r) => r.companyName)).toEqual(['Blue Ridge Manufacturing']);
+    expect(contacts.list({ query: 'blue ridge' }, 0, 10).rows.map((r) => r.companyName)).toEqual(['Blue Ridge Manufacturing']);
     const renamed = applier.apply([company(2, 'Green Valley Foods')]);
     expect([...renamed.changedTypes].sort()).toEqual(['company', 'contact']);
-    expect(contacts.list('blue', 0, 10).total).toBe(0);
-    expect(contacts.list('green val', 0, 10).rows.map((r) => r.id)).toEqual(['c1']);
+    expect(contacts.list({ query: 'blue' }, 0, 10).total).toBe(0);
+    expect(contacts.list({ query: 'green val' }, 0, 10).rows.map((r) => r.id)).toEqual(['c1']);
     applier.apply([tombstone('company', companyId, 3)]);
     expect(contacts.get('c1')?.companyName).toBeNull();
     expect(contacts.get('c1')?.company).toBeNull();

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createChangeApplier } from '../../../main/core/cache/apply-changes';
-import { type ContactsStore, createContactsStore } from '../../../main/core/cache/contacts-store';
+import { type ContactsStore, createContactsStore } from '../../../main/core/areas/contacts/store';
 import { migrate } from '../../../main/core/cache/database';
 
 const people: [string, string, string | null][] = [
@@ -53,32 +53,32 @@ describe('contacts windows', () => {
   const names = (rows: { firstName: string; lastName: string }[]) => rows.map((r) => `${r.firstName} ${r.lastName}`);
 
   it('orders by last name then first name, ignoring case, with the total', () => {
-    const window = store.list(undefined, 0, 10);
+    const window = store.list({}, 0, 10);
     expect(window.total).toBe(5);
     expect(names(window.rows)).toEqual(['Ada Lovelace', 'Bob reyes', 'Dana Reyes', 'daniel reynolds', 'Zoë Ängström']);
   });
 
   it('returns the requested window of the full count', () => {
-    const window = store.list('', 1, 2);
+    const window = store.list({ query: '' }, 1, 2);
     expect(window.total).toBe(5);
     expect(names(window.rows)).toEqual(['Bob reyes', 'Dana Reyes']);
   });
 
   it('searches word prefixes across name, e-mail and phone', () => {
-    expect(names(store.list('dan rey', 0, 10).rows)).toEqual(['Dana Reyes', 'daniel reynolds']);
-    expect(store.list('dan rey', 0, 10).total).toBe(2);
-    expect(names(store.list('reyes', 0, 10).rows)).toEqual(['Bob reyes', 'Dana Reyes']);
-    expect(names(store.list('0190', 0, 10).rows)).toEqual(['Dana Reyes']);
-    expect(names(store.list('ada@example', 0, 10).rows)).toEqual(['Ada Lovelace']);
-    expect(names(store.list('angst', 0, 10).rows)).toEqual(['Zoë Ängström']);
-    expect(store.list('nobody', 0, 10)).toEqual({ rows: [], total: 0 });
+    expect(names(store.list({ query: 'dan rey' }, 0, 10).rows)).toEqual(['Dana Reyes', 'daniel reynolds']);
+    expect(store.list({ query: 'dan rey' }, 0, 10).total).toBe(2);
+    expect(names(store.list({ query: 'reyes' }, 0, 10).rows)).toEqual(['Bob reyes', 'Dana Reyes']);
+    expect(names(store.list({ query: '0190' }, 0, 10).rows)).toEqual(['Dana Reyes']);
+    expect(names(store.list({ query: 'ada@example' }, 0, 10).rows)).toEqual(['Ada Lovelace']);
+    expect(names(store.list({ query: 'angst' }, 0, 10).rows)).toEqual(['Zoë Ängström']);
+    expect(store.list({ query: 'nobody' }, 0, 10)).toEqual({ rows: [], total: 0 });
   });
 
   it('counts again after a write', () => {
-    expect(store.list('lovelace', 0, 10).total).toBe(1);
+    expect(store.list({ query: 'lovelace' }, 0, 10).total).toBe(1);
     db.prepare(`DELETE FROM contacts WHERE last_name = 'Lovelace'`).run();
-    expect(store.list('lovelace', 0, 10).total).toBe(0);
-    expect(store.list(undefined, 0, 10).total).toBe(4);
+    expect(store.list({ query: 'lovelace' }, 0, 10).total).toBe(0);
+    expect(store.list({}, 0, 10).total).toBe(4);
   });
 });
 
@@ -149,7 +149,7 @@ describe('contacts search plans', () => {
     ['user599', 0, 5],
     ['e', 550, 50],
   ])('%j at %i+%i matches the reference', (query, offset, limit) => {
-    const window = store.list(query, offset, limit);
+    const window = store.list({ query }, offset, limit);
     expect(window.rows.map((r) => r.id)).toEqual(reference(query, offset, limit));
     expect(window.total).toBe(reference(query, 0, people.length).length);
   });

@@ -61,6 +61,7 @@ function depsFor(api: ApiClient, downloadsDir: string) {
   } as unknown as Cache;
   const deps: TransferDeps = {
     cache,
+    documents: {} as TransferDeps['documents'],
     api: () => api,
     registry: createTransferRegistry(bus),
     notifier: createChangeNotifier(bus),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, NewerSchemaError, openCacheDatabase } from '../../../main/core/cache/database';
-import { type Migration, migrations } from '../../../main/core/cache/migrations';
+import { type Migration, migrations } from '../../../main/core/cache/migrations/index';
 
 const objects = (db: Database, type: string): string[] =>
   (db.prepare('SELECT name FROM sqlite_master WHERE type = ? ORDER BY name').pluck().all(type) as string[]).filter(
@@ -118,7 +118,7 @@ describe('cache migrations', () => {
     db.pragma('user_version = 99');
     expect(() => migrate(db, migrations, '/data/cache.db')).toThrow(NewerSchemaError);
     expect(() => migrate(db, migrations, '/data/cache.db')).toThrow(
-      /newer version of BRM Desktop \(schema 99; this version knows up to 3\)/,
+      new RegExp(`newer version of BRM Desktop \\(schema 99; this version knows up to ${migrations.length}\\)`),
     );
     expect(version(db)).toBe(99);
   });

@@ -42,9 +42,9 @@ describe('createDispatcher', () => {
 
   it('rejects an unknown call name with invalid_input', async () => {
     const dispatcher = createDispatcher(fakeCore({}));
-    const error = await dispatcher.dispatch('contacts.delete', {}).catch((e: unknown) => e);
+    const error = await dispatcher.dispatch('contacts.explode', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
-    expect(error).toMatchObject({ code: 'invalid_input', message: 'Unknown call "contacts.delete".' });
+    expect(error).toMatchObject({ code: 'invalid_input', message: 'Unknown call "contacts.explode".' });
   });
 
   it('rejects wrong argument types with a readable message before the core sees them', async () => {

@@ -171,7 +171,11 @@ describe('browser-mode host', () => {
     expect(await exchange(socket, JSON.stringify({ id: 3, name: 'contacts.get', input: { id: 7 } }))).toEqual({
       id: 3,
       ok: false,
-      error: { code: 'invalid_input', message: 'contacts.get: id: expected a string' },
+      error: {
+        code: 'invalid_input',
+        message: 'contacts.get: id: expected a string',
+        fields: [{ pointer: '/id', message: 'expected a string' }],
+      },
     });
     const internal = await exchange(socket, JSON.stringify({ id: 4, name: 'transfers.list', input: {} }));
     expect(internal).toMatchObject({ id: 4, ok: false, error: { code: 'internal' } });

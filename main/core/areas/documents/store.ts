@@ -4,9 +4,9 @@
  * one document with its owner and local copy.
  */
 import type { Database } from 'better-sqlite3';
-import type { DocumentDetail, DocumentRow, Folder, RowWindow } from '../../../preload/contract';
-import { createCountCache } from './count-cache';
-import { buildPrefixQuery } from '../../../api/full-text-query';
+import { buildPrefixQuery } from '../../../../api/full-text-query';
+import type { DocumentDetail, DocumentRow, Folder, RowWindow } from '../../../../preload/contract';
+import { createCountCache } from '../../cache/count-cache';
 
 /** Document queries over the cache. */
 export interface DocumentsStore {
@@ -14,6 +14,8 @@ export interface DocumentsStore {
   list(folderId: string, query: string | undefined, offset: number, limit: number): RowWindow<DocumentRow>;
   /** The document without `localPath` (the caller adds it from the downloads record). */
   get(id: string): Omit<DocumentDetail, 'localPath'> | null;
+  /** Documents whose name or title matches `query` in any folder, best first (global search). */
+  search(query: string, limit: number): RowWindow<DocumentRow>;
 }
 
 const rowColumns = `d.id, d.folder_id AS folderId, d.name, d.title, d.content_type AS contentType, d.size, d.state, d.updated_at AS updatedAt`;
@@ -43,8 +45,17 @@ export function createDocumentsStore(db: Database): DocumentsStore {
      FROM documents d WHERE d.id = ?`,
   );
   const counts = createCountCache(db);
+  const anywhere = db.prepare(
+    `SELECT ${rowColumns} FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ? ORDER BY f.rank LIMIT ?`,
+  );
+  const countAnywhere = db.prepare('SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ?').pluck();
 
   return {
+    search(query, limit) {
+      const match = buildPrefixQuery(query);
+      if (!match) return { rows: [], total: 0 };
+      return { rows: anywhere.all(match, limit) as DocumentRow[], total: countAnywhere.get(match) as number };
+    },
     listFolders: () => folders.all() as Folder[],
     list(folderId, query, offset, limit) {
       const match = query ? buildPrefixQuery(query) : null;

@@ -1,21 +1,24 @@
 /**
  * Calendar reads from the cache: the events overlapping an interval, and one event. Recipients are
- * not synced; they are fetched on demand and kept in the query cache (see handlers/calendar.ts).
+ * not synced; they are fetched on demand and kept in the query cache (see handlers.ts).
  */
 import type { Database } from 'better-sqlite3';
-import type { CalendarEvent } from '../../../preload/contract';
+import { buildPrefixQuery } from '../../../../api/full-text-query';
+import type { CalendarEvent, RowWindow } from '../../../../preload/contract';
 
 /** Calendar queries over the cache. */
 export interface CalendarStore {
   /** Events overlapping [`fromMs`, `toMs`) (epoch ms), earliest start first; at most `limit`. */
   listEvents(fromMs: number, toMs: number, limit?: number): CalendarEvent[];
   get(id: string): CalendarEvent | null;
+  /** Events whose title or location matches `query`, nearest to now first (global search). */
+  search(query: string, limit: number): RowWindow<CalendarEvent>;
 }
 
 const columns = `e.id, e.title, e.description, e.location, e.starts_at AS startsAt, e.ends_at AS endsAt, e.all_day AS allDay,
   e.status, e.organizer_id AS organizerId,
   (SELECT o.first_name || ' ' || o.last_name FROM contacts o WHERE o.id = e.organizer_id) AS organizerName,
-  e.recipient_count AS recipientCount`;
+  e.recipient_count AS recipientCount, coalesce(e.local_state, 'synced') AS syncState`;
 
 type EventRow = Omit<CalendarEvent, 'allDay'> & { allDay: number };
 const toEvent = (row: EventRow): CalendarEvent => ({ ...row, allDay: row.allDay === 1 });
@@ -29,7 +32,20 @@ export function createCalendarStore(db: Database): CalendarStore {
      WHERE e.starts_ms < ? AND (e.ends_ms > ? OR e.starts_ms >= ?) ORDER BY e.starts_ms, e.id LIMIT ?`,
   );
   const byId = db.prepare(`SELECT ${columns} FROM calendar_events e WHERE e.id = ?`);
+  const matching = db.prepare(
+    `SELECT ${columns} FROM calendar_events_fts f JOIN calendar_events e ON e.rowid = f.rowid
+     WHERE calendar_events_fts MATCH ? ORDER BY abs(e.starts_ms - ?) LIMIT ?`,
+  );
+  const countMatching = db.prepare('SELECT count(*) FROM calendar_events_fts WHERE calendar_events_fts MATCH ?').pluck();
   return {
+    search(query, limit) {
+      const match = buildPrefixQuery(query);
+      if (!match) return { rows: [], total: 0 };
+      return {
+        rows: (matching.all(match, Date.now(), limit) as EventRow[]).map(toEvent),
+        total: countMatching.get(match) as number,
+      };
+    },
     listEvents: (fromMs, toMs, limit = 5000) =>
       (overlapping.all(toMs, fromMs, fromMs, limit) as EventRow[]).map(toEvent),
     get(id) {

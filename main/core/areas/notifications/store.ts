@@ -1,6 +1,6 @@
 /** Notification reads from the cache, and the local effect of dismissing all. */
 import type { Database } from 'better-sqlite3';
-import type { Notification } from '../../../preload/contract';
+import type { Notification } from '../../../../preload/contract';
 
 /** Notification queries over the cache. */
 export interface NotificationsStore {

@@ -1,21 +1,21 @@
 /** Handlers of uploads, downloads, opening downloaded documents, and the transfer list. */
 import { existsSync } from 'node:fs';
-import { BridgeError } from '../../../preload/contract';
-import type { CoreHandlers } from '../platform';
-import { startDownload } from '../transfers/download';
-import { checkUploadFiles, startUploads } from '../transfers/upload';
-import type { HandlerContext } from './context';
+import { BridgeError } from '../../../../preload/contract';
+import { startDownload } from '../../transfers/download';
+import { checkUploadFiles, startUploads } from '../../transfers/upload';
+import type { AreaHandlers } from '../context';
 
 type Names = 'documents.upload' | 'documents.download' | 'documents.open' | 'transfers.list' | 'transfers.cancel';
 
 /** Creates the transfer handlers. */
-export function transferHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names> {
+export const transferHandlers: AreaHandlers<Names> = (ctx) => {
   const { cache } = ctx;
+  const documents = ctx.stores.documents;
   const { platform } = ctx.options;
   return {
     'documents.upload': async ({ folderId, files }) => {
       ctx.session.api();
-      if (!cache.documents.listFolders().some((f) => f.id === folderId)) {
+      if (!documents.listFolders().some((f) => f.id === folderId)) {
         throw new BridgeError('not_found', 'That folder is not in your documents any more. Choose another folder.');
       }
       const resolved = await Promise.all(files.map((file) => platform.resolveFileRef(file)));
@@ -24,7 +24,7 @@ export function transferHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names>
     },
     'documents.download': async ({ id }) => {
       ctx.session.api();
-      const document = cache.documents.get(id);
+      const document = documents.get(id);
       if (!document)
         throw new BridgeError(
           'not_found',
@@ -33,7 +33,7 @@ export function transferHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names>
       return startDownload(ctx.transfers, document);
     },
     'documents.open': async ({ id }) => {
-      const document = cache.documents.get(id);
+      const document = documents.get(id);
       const local = cache.state.getDownload(id);
       if (!document || !local?.localPath || !existsSync(local.localPath)) {
         const name = document ? document.name : 'This document';
@@ -44,4 +44,4 @@ export function transferHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names>
     'transfers.list': async () => ctx.registry.list(),
     'transfers.cancel': async ({ id }) => ctx.registry.cancel(id),
   };
-}
+};

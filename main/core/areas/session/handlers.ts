@@ -1,11 +1,10 @@
 /** Handlers of `app.*`, `session.*` and `sync.*`. */
-import type { CoreHandlers } from '../platform';
-import type { HandlerContext } from './context';
+import type { AreaHandlers } from '../context';
 
 type Names = 'app.getInfo' | 'session.get' | 'session.signIn' | 'session.signOut' | 'sync.getStatus' | 'sync.run';
 
 /** Creates the app, session and sync handlers. */
-export function sessionHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names> {
+export const sessionHandlers: AreaHandlers<Names> = (ctx) => {
   const { options } = ctx;
   return {
     'app.getInfo': async () => ({
@@ -23,4 +22,4 @@ export function sessionHandlers(ctx: HandlerContext): Pick<CoreHandlers, Names> 
     'sync.getStatus': async () => ctx.sync.status(),
     'sync.run': () => ctx.sync.run(),
   };
-}
+};

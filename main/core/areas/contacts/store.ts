@@ -1,0 +1,126 @@
+/**
+ * Contact reads from the cache: windows of the list ordered by last name then first name, with
+ * optional full-text search (FTS5, prefix per word; a phone number matches by any trailing part of
+ * its digits) and filters by type, state and company, and one contact with its company. Search
+ * picks its plan by how many contacts match, so broad and narrow queries both stay fast at 100k.
+ */
+import type { Database } from 'better-sqlite3';
+import { buildPrefixQuery, phoneQueryDigits } from '../../../../api/full-text-query';
+import type { Company, ContactDetail, ContactRow, ContactState, ContactType, RowWindow } from '../../../../preload/contract';
+import { createCountCache } from '../../cache/count-cache';
+import { companyColumns } from '../companies/store';
+
+/** Filters of the contact list; all optional. */
+export interface ContactFilter {
+  query?: string;
+  type?: ContactType;
+  state?: ContactState;
+  companyId?: string;
+}
+
+/** Contact queries over the cache. */
+export interface ContactsStore {
+  /** Rows `offset`..`offset+limit` of the contacts matching `filter`, and how many match. */
+  list(filter: ContactFilter, offset: number, limit: number): RowWindow<ContactRow>;
+  get(id: string): ContactDetail | null;
+  /** Contacts whose text matches `query`, best first (for global search); and how many match. */
+  search(query: string, limit: number): RowWindow<ContactRow>;
+}
+
+export const contactRowColumns = `c.id, c.first_name AS firstName, c.last_name AS lastName, c.email, c.phone, c.job_title AS jobTitle,
+  c.company_id AS companyId, c.company_name AS companyName, c.type, c.state, c.city, c.country, c.updated_at AS updatedAt,
+  coalesce(c.local_state, 'synced') AS syncState`;
+const order = 'ORDER BY c.last_name COLLATE NOCASE, c.first_name COLLATE NOCASE, c.id';
+/** How many name-index entries cost as much as sorting one match (measured at 100k contacts). */
+const walkCostFactor = 16;
+
+/**
+ * The FTS5 query of what the user typed: every word as a prefix; when it looks like a phone
+ * number, also its reversed digits against `phone_rev`. Null when it has no word (nothing matches).
+ */
+export function contactMatch(text: string): string | null {
+  const words = buildPrefixQuery(text);
+  const digits = phoneQueryDigits(text);
+  if (digits) return words ? `(${words}) OR phone_rev : "${digits}"*` : `phone_rev : "${digits}"*`;
+  return words;
+}
+
+/** Creates the ContactsStore over `db` (statements prepared once). */
+export function createContactsStore(db: Database): ContactsStore {
+  const everyone = db.prepare(`SELECT ${contactRowColumns} FROM contacts c ${order} LIMIT ? OFFSET ?`);
+  const countAll = db.prepare('SELECT count(*) FROM contacts').pluck();
+  // Two plans for a search window (see `list`): sort the matches, or walk the name index and keep matches.
+  const sortMatches = db.prepare(
+    `SELECT ${contactRowColumns} FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ${order} LIMIT ? OFFSET ?`,
+  );
+  const walkNameIndex = db.prepare(
+    `SELECT ${contactRowColumns} FROM contacts c INDEXED BY contacts_by_name
+     WHERE c.rowid IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) ${order} LIMIT ? OFFSET ?`,
+  );
+  const countMatching = db.prepare('SELECT count(*) FROM contacts_fts WHERE contacts_fts MATCH ?').pluck();
+  const byRank = db.prepare(
+    `SELECT ${contactRowColumns} FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ORDER BY f.rank LIMIT ?`,
+  );
+  const byId = db.prepare(`SELECT ${contactRowColumns} FROM contacts c WHERE c.id = ?`);
+  const companyById = db.prepare(`SELECT ${companyColumns} FROM companies WHERE id = ?`);
+  const counts = createCountCache(db);
+
+  /** A filtered window (type, state, company), with or without a match. */
+  function filtered(filter: ContactFilter, match: string | null, offset: number, limit: number): RowWindow<ContactRow> {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (match) {
+      where.push('c.rowid IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)');
+      params.push(match);
+    }
+    for (const [column, value] of [
+      ['c.type', filter.type],
+      ['c.state', filter.state],
+      ['c.company_id', filter.companyId],
+    ] as const) {
+      if (value) {
+        where.push(`${column} = ?`);
+        params.push(value);
+      }
+    }
+    const clause = `WHERE ${where.join(' AND ')}`;
+    const key = `${clause} ${params.join(' ')}`;
+    const total = counts.get(key, () => db.prepare(`SELECT count(*) FROM contacts c ${clause}`).pluck().get(params) as number);
+    const rows = db.prepare(`SELECT ${contactRowColumns} FROM contacts c ${clause} ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    return { rows: rows as ContactRow[], total };
+  }
+
+  return {
+    list(filter, offset, limit) {
+      const query = filter.query?.trim();
+      const match = query ? contactMatch(query) : null;
+      if (query && !match) return { rows: [], total: 0 };
+      if (filter.type || filter.state || filter.companyId) return filtered(filter, match, offset, limit);
+      if (!match) {
+        return {
+          rows: everyone.all(limit, offset) as ContactRow[],
+          total: counts.get('', () => countAll.get() as number),
+        };
+      }
+      const total = counts.get(match, () => countMatching.get(match) as number);
+      if (total === 0) return { rows: [], total };
+      // Sorting costs about one row lookup per match; walking the name index costs about
+      // (offset + limit) · all / matches index entries, each much cheaper (measured factor ~16).
+      const contacts = counts.get('', () => countAll.get() as number);
+      const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
+      return { rows: (walk ? walkNameIndex : sortMatches).all(match, limit, offset) as ContactRow[], total };
+    },
+    get(id) {
+      const row = byId.get(id) as ContactRow | undefined;
+      if (!row) return null;
+      const company = row.companyId ? ((companyById.get(row.companyId) as Company | undefined) ?? null) : null;
+      return { ...row, company };
+    },
+    search(query, limit) {
+      const match = contactMatch(query);
+      if (!match) return { rows: [], total: 0 };
+      const total = counts.get(match, () => countMatching.get(match) as number);
+      return { rows: total ? (byRank.all(match, limit) as ContactRow[]) : [], total };
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** What the areas' bridge handlers share: the core's parts, wired by main/core/index.ts. */
+import type { CallName } from '../../../preload/contract';
+import type { Cache } from '../cache/cache';
+import type { ChangeNotifier, EventBus } from '../events';
+import type { CoreHandlers, CoreOptions } from '../platform';
+import type { Session } from '../session/session';
+import type { SyncEngine } from '../sync/engine';
+import type { TransferDeps } from '../transfers/deps';
+import type { TransferRegistry } from '../transfers/registry';
+import type { OutboxStore } from '../writes/outbox-store';
+import type { WriteQueue } from '../writes/write-queue';
+import type { AreaStores } from './stores';
+
+/** The parts of the core handlers use. */
+export interface HandlerContext {
+  options: CoreOptions;
+  cache: Cache;
+  stores: AreaStores;
+  /** The write path: every edit goes through it. */
+  writes: WriteQueue;
+  outbox: OutboxStore;
+  session: Session;
+  sync: SyncEngine;
+  bus: EventBus;
+  notifier: ChangeNotifier;
+  registry: TransferRegistry;
+  transfers: TransferDeps;
+  /** Largest upload the service accepts, bytes (from the contract). */
+  maxUploadBytes: number;
+  /** Call after a service call succeeded: if sync thought it was offline, it syncs now. */
+  reachedService(): void;
+  /** Call after a service call failed for want of an answer: the status turns offline at once. */
+  lostService(err: unknown): void;
+  /** True while signed in and the service was reachable at the last try. */
+  online(): boolean;
+}
+
+/** An area's handlers: a function of the context giving the handlers of the calls `K`. */
+export type AreaHandlers<K extends CallName> = (ctx: HandlerContext) => Pick<CoreHandlers, K>;

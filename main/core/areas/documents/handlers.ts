@@ -1,0 +1,19 @@
+/** Handlers that read folders and documents from the cache (offline too). */
+import { existsSync } from 'node:fs';
+import type { AreaHandlers } from '../context';
+
+type Names = 'documents.listFolders' | 'documents.list' | 'documents.get';
+
+/** Creates the document read handlers. */
+export const documentsHandlers: AreaHandlers<Names> = (ctx) => ({
+  'documents.listFolders': async () => ctx.stores.documents.listFolders(),
+  'documents.list': async ({ folderId, query, offset, limit }) => ctx.stores.documents.list(folderId, query, offset, limit),
+  'documents.get': async ({ id }) => {
+    const document = ctx.stores.documents.get(id);
+    if (!document) return null;
+    const local = ctx.cache.state.getDownload(id);
+    const localPath =
+      local?.localPath && local.sha256 === document.sha256 && existsSync(local.localPath) ? local.localPath : null;
+    return { ...document, localPath };
+  },
+});

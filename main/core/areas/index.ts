@@ -1,0 +1,31 @@
+/**
+ * The area registry: every area's bridge handlers. `createCore` merges them and checks that every
+ * call of the bridge contract has exactly one handler. Adding an area adds its folder and one line here.
+ */
+import type { AreaHandlers } from './context';
+import { calendarHandlers } from './calendar/handlers';
+import { commentsHandlers } from './comments/handlers';
+import { companiesHandlers } from './companies/handlers';
+import { contactsHandlers } from './contacts/handlers';
+import { documentsHandlers } from './documents/handlers';
+import { transferHandlers } from './documents/transfer-handlers';
+import { draftsHandlers } from './drafts/handlers';
+import { notificationsHandlers } from './notifications/handlers';
+import { outboxHandlers } from './outbox/handlers';
+import { searchHandlers } from './search/handlers';
+import { sessionHandlers } from './session/handlers';
+
+/** Every area's handlers. */
+export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<never> }> = [
+  { name: 'session', handlers: sessionHandlers },
+  { name: 'outbox', handlers: outboxHandlers },
+  { name: 'contacts', handlers: contactsHandlers },
+  { name: 'companies', handlers: companiesHandlers },
+  { name: 'calendar', handlers: calendarHandlers },
+  { name: 'documents', handlers: documentsHandlers },
+  { name: 'transfers', handlers: transferHandlers },
+  { name: 'notifications', handlers: notificationsHandlers },
+  { name: 'comments', handlers: commentsHandlers },
+  { name: 'search', handlers: searchHandlers },
+  { name: 'drafts', handlers: draftsHandlers },
+];

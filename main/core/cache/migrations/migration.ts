@@ -1,0 +1,8 @@
+/** One schema step of the cache. `up` runs inside a transaction together with the user_version bump. */
+import type { Database } from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
