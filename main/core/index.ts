@@ -115,12 +115,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     writer,
     push: (client, signal) =>
       pushOutbox(
-        { db: cache.db, outbox, applier: cache.applier, settled: (types) => (notifier.changed(types), writes.announce()) },
+        {
+          db: cache.db,
+          outbox,
+          applier: cache.applier,
+          settled: (types) => (notifier.changed(types), writes.announce()),
+        },
         client,
         signal,
       ),
     afterPage: () => cache.db.transaction(() => writes.reapply())(),
-    afterPull: (client, signal) => refetchRecords({ db: cache.db, outbox, applier: cache.applier, writesOf }, client, signal),
+    afterPull: (client, signal) =>
+      refetchRecords({ db: cache.db, outbox, applier: cache.applier, writesOf }, client, signal),
     pendingCount: () => {
       const counts = outbox.counts();
       return counts.waiting + counts.sending + counts.conflict + counts.refused;
@@ -155,7 +161,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     lostService: (err) => engine.lost(err),
     online: () =>
-      session.state().state === 'signedIn' && engine.status().state !== 'offline' && engine.status().state !== 'signedOut',
+      session.state().state === 'signedIn' &&
+      engine.status().state !== 'offline' &&
+      engine.status().state !== 'signedOut',
   };
   const handlers = mergeAreaHandlers(ctx);
 

@@ -11,7 +11,16 @@ export type CalendarEventStatus = ApiSchemas['CalendarEventStatus'];
 /** A calendar event as lists show it, with its organizer's name and sync state. */
 export type CalendarEvent = Pick<
   ApiSchemas['CalendarEvent'],
-  'id' | 'title' | 'description' | 'location' | 'startsAt' | 'endsAt' | 'allDay' | 'status' | 'organizerId' | 'recipientCount'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'startsAt'
+  | 'endsAt'
+  | 'allDay'
+  | 'status'
+  | 'organizerId'
+  | 'recipientCount'
 > & {
   organizerName: string | null;
   syncState: RecordSyncState;

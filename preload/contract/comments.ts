@@ -7,10 +7,18 @@ import { type ApiSchemas, byId, call, fileRefSchema, type KeptAnswer, uuid } fro
 
 export type CommentResourceType = ApiSchemas['CommentResourceType'];
 /** The record types notes are written on in the app. */
-export const noteRecordTypes = ['contact', 'company', 'calendarEvent', 'document'] as const satisfies readonly CommentResourceType[];
+export const noteRecordTypes = [
+  'contact',
+  'company',
+  'calendarEvent',
+  'document',
+] as const satisfies readonly CommentResourceType[];
 
 /** A note on a record, with its author's name; `pending` until the service has it. */
-export type Note = Pick<ApiSchemas['Comment'], 'id' | 'resourceType' | 'resourceId' | 'authorId' | 'text' | 'createdAt'> & {
+export type Note = Pick<
+  ApiSchemas['Comment'],
+  'id' | 'resourceType' | 'resourceId' | 'authorId' | 'text' | 'createdAt'
+> & {
   authorName: string | null;
   attachments: { id: string | null; name: string; size: number }[];
   pending: boolean;

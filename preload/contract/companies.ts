@@ -3,7 +3,17 @@
  * on demand (kept with their age for offline), and every company edit (queued offline).
  */
 import { z } from 'zod';
-import { type ApiSchemas, byId, call, type KeptAnswer, type RecordSyncState, type RowWindow, searchText, uuid, windowInput } from './common';
+import {
+  type ApiSchemas,
+  byId,
+  call,
+  type KeptAnswer,
+  type RecordSyncState,
+  type RowWindow,
+  searchText,
+  uuid,
+  windowInput,
+} from './common';
 import { companySaveSchema } from './write-inputs';
 
 /** A company as the cache keeps it (the contract's Company with its address flattened). */

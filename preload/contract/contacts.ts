@@ -1,18 +1,44 @@
 /** Bridge calls of the contacts area: the cached list and detail, and every contact edit (queued offline). */
 import { z } from 'zod';
-import { type ApiSchemas, byId, call, type RecordSyncState, type RowWindow, searchText, uuid, windowInput } from './common';
+import {
+  type ApiSchemas,
+  byId,
+  call,
+  type RecordSyncState,
+  type RowWindow,
+  searchText,
+  uuid,
+  windowInput,
+} from './common';
 import type { Company } from './companies';
 import { contactSaveSchema } from './write-inputs';
 
 export type ContactType = ApiSchemas['ContactType'];
 export type ContactState = ApiSchemas['ContactState'];
-export const contactTypes = ['customer', 'prospect', 'partner', 'supplier', 'employee'] as const satisfies readonly ContactType[];
+export const contactTypes = [
+  'customer',
+  'prospect',
+  'partner',
+  'supplier',
+  'employee',
+] as const satisfies readonly ContactType[];
 export const contactStates = ['active', 'archived'] as const satisfies readonly ContactState[];
 
 /** A contact in a list: the contract's Contact without its bookkeeping, plus its company's name and sync state. */
 export type ContactRow = Pick<
   ApiSchemas['Contact'],
-  'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'jobTitle' | 'companyId' | 'type' | 'state' | 'city' | 'country' | 'updatedAt'
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'jobTitle'
+  | 'companyId'
+  | 'type'
+  | 'state'
+  | 'city'
+  | 'country'
+  | 'updatedAt'
 > & {
   companyName: string | null;
   syncState: RecordSyncState;

@@ -1,6 +1,17 @@
 /** Bridge calls of the documents area: folders and documents from the cache, upload, download and open. */
 import { z } from 'zod';
-import { type ApiSchemas, byId, call, empty, fileRefSchema, type RecordSyncState, type RowWindow, searchText, uuid, windowInput } from './common';
+import {
+  type ApiSchemas,
+  byId,
+  call,
+  empty,
+  fileRefSchema,
+  type RecordSyncState,
+  type RowWindow,
+  searchText,
+  uuid,
+  windowInput,
+} from './common';
 import type { Transfer } from './transfers';
 
 export type DocumentState = ApiSchemas['DocumentState'];
@@ -32,7 +43,9 @@ export const documentsCalls = {
   ),
   'documents.get': call<DocumentDetail | null>()(byId),
   /** Queues files for upload to a folder; they are kept and sent when the service can be reached. */
-  'documents.upload': call<Transfer[]>()(z.object({ folderId: uuid, files: z.array(fileRefSchema).min(1).max(100) }).strict()),
+  'documents.upload': call<Transfer[]>()(
+    z.object({ folderId: uuid, files: z.array(fileRefSchema).min(1).max(100) }).strict(),
+  ),
   'documents.download': call<Transfer>()(byId),
   /** Opens a downloaded document in its viewer. `url` is set in browser mode, for the page to open. */
   'documents.open': call<{ url: string | null }>()(byId),

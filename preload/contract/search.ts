@@ -18,6 +18,8 @@ export interface SearchGroup {
 
 export const searchCalls = {
   'search.global': call<SearchGroup[]>()(
-    z.object({ query: z.string().max(maxSearchLength), limitPerType: z.number().int().min(1).max(50).default(5) }).strict(),
+    z
+      .object({ query: z.string().max(maxSearchLength), limitPerType: z.number().int().min(1).max(50).default(5) })
+      .strict(),
   ),
 } as const;

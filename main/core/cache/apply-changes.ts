@@ -136,7 +136,9 @@ export function createChangeApplier(db: Database): ChangeApplier {
         } else {
           const data = change.data!;
           const isNew = change.type === 'notification' && !notificationExists.get(change.id);
-          written = upserts.get(change.type)!.run(upsertParams(recordTables[change.type] as never, data as never)).changes;
+          written = upserts
+            .get(change.type)!
+            .run(upsertParams(recordTables[change.type] as never, data as never)).changes;
           if (written > 0 && isNew && (data as ApiNotification).state === 'unread') {
             result.newUnreadNotifications.push(data as ApiNotification);
           }

@@ -45,7 +45,9 @@ export interface RecordTable<T> {
 export const col = <T>(name: string, value: (record: T) => SqlValue, sql?: string): Column<T> => ({ name, value, sql });
 
 /** The id, version and timestamps every record has. */
-export const commonColumns = <T extends { id: string; version: number; createdAt: string; updatedAt: string }>(): Column<T>[] => [
+export const commonColumns = <
+  T extends { id: string; version: number; createdAt: string; updatedAt: string },
+>(): Column<T>[] => [
   col('id', (r) => r.id),
   col('version', (r) => r.version),
   col('created_at', (r) => r.createdAt),
@@ -53,7 +55,12 @@ export const commonColumns = <T extends { id: string; version: number; createdAt
 ];
 
 /** The bookkeeping fields of a row, for `fromRow`. */
-export function commonFields(row: Record<string, unknown>): { id: string; version: number; createdAt: string; updatedAt: string } {
+export function commonFields(row: Record<string, unknown>): {
+  id: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+} {
   return {
     id: row.id as string,
     version: row.version as number,

@@ -68,7 +68,11 @@ export interface MergeResult {
  * field I changed that they did not change; conflicting fields keep their value in `merged` until
  * the user chooses (see `resolve`).
  */
-export function threeWayMerge(base: Record<string, Json>, mine: Record<string, Json>, theirs: Record<string, Json>): MergeResult {
+export function threeWayMerge(
+  base: Record<string, Json>,
+  mine: Record<string, Json>,
+  theirs: Record<string, Json>,
+): MergeResult {
   const b = flatten(base);
   const m = flatten(mine);
   const t = flatten(theirs);

@@ -41,7 +41,10 @@ export interface StoredEntry {
 }
 
 /** A new entry: what `add` needs. */
-export type NewEntry = Pick<StoredEntry, 'kind' | 'recordType' | 'recordId' | 'request' | 'base' | 'mine' | 'ifMatch' | 'summary'> & {
+export type NewEntry = Pick<
+  StoredEntry,
+  'kind' | 'recordType' | 'recordId' | 'request' | 'base' | 'mine' | 'ifMatch' | 'summary'
+> & {
   id?: string;
   file?: StoredEntry['file'];
 };

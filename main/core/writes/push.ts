@@ -113,7 +113,12 @@ export async function pushOutbox(deps: PushDeps, client: ApiClient, signal: Abor
   return changed;
 }
 
-async function send(client: ApiClient, entry: StoredEntry, request: StoredEntry['request'], signal: AbortSignal): Promise<unknown> {
+async function send(
+  client: ApiClient,
+  entry: StoredEntry,
+  request: StoredEntry['request'],
+  signal: AbortSignal,
+): Promise<unknown> {
   const headers: Record<string, string> = { 'Idempotency-Key': entry.id };
   if (entry.ifMatch !== null && entry.kind !== 'create') headers['If-Match'] = `"${entry.ifMatch}"`;
   if (entry.kind === 'upload' && entry.file) {
@@ -160,7 +165,9 @@ function settleSuccess(deps: PushDeps, entry: StoredEntry, answer: unknown, chan
     outbox.moveIfMatch(entry.recordId, entry.seq, entry.ifMatch, record.version);
   }
   if (isSynced(type) && record && (record.id === entry.recordId || entry.kind === 'create')) {
-    const result = applier.apply([{ type, id: record.id, op: 'upsert', version: record.version, data: record as never }]);
+    const result = applier.apply([
+      { type, id: record.id, op: 'upsert', version: record.version, data: record as never },
+    ]);
     for (const t of result.changedTypes) changed.add(t);
     const rest = outbox.forRecord(record.id);
     applier.setLocalState(type, record.id, null);
@@ -215,7 +222,8 @@ function settleRefusal(
   }
   outbox.update(entry);
   if (entry.recordId && isSynced(type)) {
-    if (entry.kind === 'delete' && entry.base) for (const t of applier.writeLocal(type, entry.base, 'refused')) changed.add(t);
+    if (entry.kind === 'delete' && entry.base)
+      for (const t of applier.writeLocal(type, entry.base, 'refused')) changed.add(t);
     for (const t of reapplyEdits(outbox, applier, new Set([entry.recordId]))) changed.add(t);
   }
   return false;

@@ -21,14 +21,21 @@ export interface RefetchDeps {
 }
 
 /** Fetches every record on the refetch list; a record the service no longer has is removed. Returns the types changed. */
-export async function refetchRecords(deps: RefetchDeps, client: ApiClient, signal: AbortSignal): Promise<Set<SyncedType>> {
+export async function refetchRecords(
+  deps: RefetchDeps,
+  client: ApiClient,
+  signal: AbortSignal,
+): Promise<Set<SyncedType>> {
   const changed = new Set<SyncedType>();
   for (const { type, id } of deps.outbox.refetchList()) {
     const request = deps.writesOf(type)?.fetch?.(id);
     let record: unknown = null;
     if (request) {
       try {
-        record = await client.call(request.operationId, { query: request.query, signal } as RequestOptions<OperationId>);
+        record = await client.call(request.operationId, {
+          query: request.query,
+          signal,
+        } as RequestOptions<OperationId>);
       } catch (err) {
         if (!(err instanceof ServiceError) || err.status !== 404) throw err;
       }
@@ -36,7 +43,11 @@ export async function refetchRecords(deps: RefetchDeps, client: ApiClient, signa
     deps.db.transaction(() => {
       deps.outbox.removeRefetch(type, id);
       if (deps.outbox.forRecord(id).length > 0) return;
-      const result = record ? deps.applier.writeLocal(type, record, null) : request ? deps.applier.deleteLocal(type, id) : new Set<SyncedType>();
+      const result = record
+        ? deps.applier.writeLocal(type, record, null)
+        : request
+          ? deps.applier.deleteLocal(type, id)
+          : new Set<SyncedType>();
       for (const t of result) changed.add(t);
     })();
   }

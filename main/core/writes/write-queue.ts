@@ -7,12 +7,7 @@
  * without the user's word.
  */
 import type { Database } from 'better-sqlite3';
-import {
-  BridgeError,
-  type OutboxCounts,
-  type OutboxEntry,
-  type SyncedType,
-} from '../../../preload/contract';
+import { BridgeError, type OutboxCounts, type OutboxEntry, type SyncedType } from '../../../preload/contract';
 import { writesOf } from '../areas/writes';
 import type { ChangeApplier } from '../cache/apply-changes';
 import { changedFields, resolve, threeWayMerge } from './merge';
@@ -130,7 +125,14 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
     create(type, fields, defaults) {
       const writes = writesFor(type);
       const now = new Date().toISOString();
-      const record = { ...defaults, ...fields, id: crypto.randomUUID(), version: 0, createdAt: now, updatedAt: now } as AnyRecord;
+      const record = {
+        ...defaults,
+        ...fields,
+        id: crypto.randomUUID(),
+        version: 0,
+        createdAt: now,
+        updatedAt: now,
+      } as AnyRecord;
       return commit(() => {
         outbox.mapId(record.id, type, null);
         outbox.add({
@@ -151,7 +153,8 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
       const recordId = currentId(id);
       return commit(() => {
         const current = applier.read(type, recordId) as AnyRecord | null;
-        if (!current) throw new BridgeError('not_found', `That ${writes.noun} is not here any more; it may have been deleted.`);
+        if (!current)
+          throw new BridgeError('not_found', `That ${writes.noun} is not here any more; it may have been deleted.`);
         const mine = { ...current, ...changes, updatedAt: new Date().toISOString() } as AnyRecord;
         const entries = outbox.forRecord(recordId);
         const last = entries[entries.length - 1];
@@ -217,7 +220,16 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
       const recordId = currentId(id);
       commit(() => {
         const current = applier.read(type, recordId) as AnyRecord | null;
-        outbox.add({ kind: 'action', recordType: type, recordId, request, base: current, mine, ifMatch: null, summary });
+        outbox.add({
+          kind: 'action',
+          recordType: type,
+          recordId,
+          request,
+          base: current,
+          mine,
+          ifMatch: null,
+          summary,
+        });
         return { result: undefined, changed: mine ? refresh(recordId) : [] };
       });
     },
@@ -252,7 +264,8 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
       if (!entry) return false;
       commit(() => {
         const dropped = [entry];
-        if (entry.kind === 'create' && entry.recordId) dropped.push(...outbox.forRecord(entry.recordId).filter((e) => e.id !== id));
+        if (entry.kind === 'create' && entry.recordId)
+          dropped.push(...outbox.forRecord(entry.recordId).filter((e) => e.id !== id));
         for (const e of dropped) outbox.remove(e.id);
         const changed = entry.recordId && entry.recordType !== 'comment' ? restore(entry) : new Set<SyncedType>();
         return { result: true, changed };
@@ -261,7 +274,7 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
     },
     resolveFields(id, choices) {
       const entry = outbox.get(id);
-      if (!entry || entry.conflict?.kind !== 'fields' || !entry.base || !entry.mine) return null;
+      if (entry?.conflict?.kind !== 'fields' || !entry.base || !entry.mine) return null;
       const writes = writesFor(entry.recordType as SyncedType);
       const { theirs, fields } = entry.conflict;
       const missing = fields.filter((f) => !choices[f.field]).map((f) => f.field);
@@ -281,7 +294,7 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
     },
     resolveDeleted(id, recreate) {
       const entry = outbox.get(id);
-      if (!entry || entry.conflict?.kind !== 'deleted') return null;
+      if (entry?.conflict?.kind !== 'deleted') return null;
       if (!recreate) {
         this.discard(id);
         return null;

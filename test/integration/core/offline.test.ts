@@ -1,6 +1,6 @@
 /**
  * Offline is a normal state: with the service stopped, reads keep answering from the cache, the
- * status says offline, actions that need the service say so, and sync resumes by itself once the
+ * status says offline, edits queue, and sync resumes by itself (sending them) once the
  * service answers again (restarted on the same port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,10 +59,9 @@ describe('offline', () => {
     expect(found.rows.map((r) => `${r.firstName} ${r.lastName}`)).toContain('Dana Reyes');
     expect((await core.handlers['documents.listFolders']({})).length).toBeGreaterThan(0);
     expect(await core.handlers['calendar.getEvent']({ id: event.id })).toEqual(online);
-    await expect(core.handlers['notifications.dismiss']({ id: unread.id })).rejects.toMatchObject({
-      code: 'offline',
-      message: "You're offline. Dismiss it again when the connection is back.",
-    });
+    // Acting on a notification queues like any edit.
+    expect((await core.handlers['notifications.dismiss']({ id: unread.id })).state).toBe('dismissed');
+    expect((await core.handlers['sync.getStatus']({})).pendingCount).toBe(1);
 
     // Same data, same port: the engine's probes find it and it syncs again without being asked.
     const syncing = waitForEvent(core, 'sync.status', (s) => s.state === 'syncing');
@@ -72,5 +71,7 @@ describe('offline', () => {
     const back = await idle;
     expect(back).toMatchObject({ state: 'idle', message: null, nextRetryAt: null });
     expect(Date.parse(back.lastSyncedAt!)).toBeGreaterThan(Date.parse(status.lastSyncedAt!));
+    expect(back.pendingCount).toBe(0);
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
   });
 });

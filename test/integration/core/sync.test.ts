@@ -15,9 +15,7 @@ import {
   signInDemo,
   startTestCore,
   waitForEvent,
-  readCacheDirectly,
   waitForIdle,
-  writeCacheDirectly,
 } from '../../helpers/core-harness';
 
 const demoCounts = { companies: 200, contacts: 2000, calendar_events: 500, notifications: 50 };
@@ -109,7 +107,7 @@ describe('sync', () => {
     expect(await core.handlers['notifications.list']({})).toEqual({ items: [], unreadCount: 0 });
   });
 
-  it('replays the outbox before pulling, and keeps an entry the service refuses', async () => {
+  it('replays the outbox before pulling: a queued dismissal reaches the service', async () => {
     const note = service.store.createNotification({
       userId: service.store.demoUserId,
       kind: 'comment',
@@ -117,36 +115,12 @@ describe('sync', () => {
       body: '',
     });
     await core.handlers['sync.run']({});
-    const data = `${dir.path}/client/data`;
-    const queue =
-      'INSERT INTO outbox (operation_id, idempotency_key, record_type, record_id, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)';
-    const now = new Date().toISOString();
-    writeCacheDirectly(
-      data,
-      queue,
-      'dismissNotification',
-      'outbox-key-0001',
-      'notification',
-      note.id,
-      JSON.stringify({ id: note.id }),
-      now,
-    );
-    const missing = '00000000-0000-4000-8000-000000000404';
-    writeCacheDirectly(
-      data,
-      queue,
-      'dismissNotification',
-      'outbox-key-0002',
-      'notification',
-      missing,
-      JSON.stringify({ id: missing }),
-      now,
-    );
-    expect((await core.handlers['sync.run']({})).state).toBe('idle');
+    expect((await core.handlers['notifications.dismiss']({ id: note.id })).state).toBe('dismissed');
     expect((await core.handlers['notifications.list']({})).items.some((n) => n.id === note.id)).toBe(false);
-    const left = readCacheDirectly(data, 'SELECT idempotency_key AS key, state, last_error AS error FROM outbox');
-    expect(left).toEqual([{ key: 'outbox-key-0002', state: 'failed', error: expect.stringContaining('404') }]);
-    writeCacheDirectly(data, 'DELETE FROM outbox');
+    expect((await core.handlers['sync.run']({})).state).toBe('idle');
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    const onService = service.store.db.prepare('SELECT data FROM notifications WHERE id = ?').pluck().get(note.id);
+    expect(JSON.parse(onService as string).state).toBe('dismissed');
   });
 
   it('rebuilds the cache after a 410 for an expired cursor', async () => {

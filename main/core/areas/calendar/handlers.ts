@@ -24,7 +24,8 @@ async function fetchRecipients(ctx: HandlerContext, eventId: string): Promise<Ca
   let cursor: string | undefined;
   do {
     const page = await api.call('getCalendarRecipients', { query: { eventId, limit: 500, cursor }, timeoutMs: 10_000 });
-    for (const { contactId, name, email, response } of page.items) recipients.push({ contactId, name, email, response });
+    for (const { contactId, name, email, response } of page.items)
+      recipients.push({ contactId, name, email, response });
     cursor = page.nextCursor ?? undefined;
   } while (cursor && recipients.length < maxRecipients);
   return recipients;
@@ -62,9 +63,12 @@ async function detail(ctx: HandlerContext, id: string): Promise<CalendarEventDet
   const created = ctx.outbox.serviceIdOf(eventId) === null;
   const kept = created
     ? { value: [] as CalendarRecipient[], fetchedAt: null }
-    : await keptAnswer(ctx, `calendarRecipients:${eventId}`, () => fetchRecipients(ctx, eventId), [] as CalendarRecipient[]).catch(
-        () => ({ value: [] as CalendarRecipient[], fetchedAt: null }),
-      );
+    : await keptAnswer(
+        ctx,
+        `calendarRecipients:${eventId}`,
+        () => fetchRecipients(ctx, eventId),
+        [] as CalendarRecipient[],
+      ).catch(() => ({ value: [] as CalendarRecipient[], fetchedAt: null }));
   const queued = queuedInvitations(ctx, eventId);
   const known = new Set(kept.value.map((r) => r.contactId));
   const recipients = [
@@ -76,7 +80,8 @@ async function detail(ctx: HandlerContext, id: string): Promise<CalendarEventDet
 
 async function required(ctx: HandlerContext, id: string): Promise<CalendarEventDetail> {
   const event = await detail(ctx, id);
-  if (!event) throw new BridgeError('not_found', 'That event is not in the calendar any more; it may have been deleted.');
+  if (!event)
+    throw new BridgeError('not_found', 'That event is not in the calendar any more; it may have been deleted.');
   return event;
 }
 
@@ -109,7 +114,16 @@ export const calendarHandlers: AreaHandlers<Names> = (ctx) => ({
     const fresh = [...new Set(contactIds.map((c) => ctx.writes.currentId(c)))].filter((c) => !present.has(c));
     const missing = fresh.filter((c) => !ctx.stores.contacts.get(c));
     if (missing.length)
-      throw new BridgeError('not_found', `${missing.length} of these contacts are not in your data any more. Choose them again.`);
+      throw new BridgeError(
+        'not_found',
+        `${missing.length} of these contacts are not in your data any more. Choose them again.`,
+      );
+    const noEmail = fresh.map((c) => ctx.stores.contacts.get(c)!).filter((c) => !c.email);
+    if (noEmail.length)
+      throw new BridgeError(
+        'invalid_input',
+        `${noEmail.map((c) => `${c.firstName} ${c.lastName}`).join(', ')} ${noEmail.length === 1 ? 'has' : 'have'} no e-mail address, so the invitation cannot reach them. Add one to the contact first.`,
+      );
     if (fresh.length > 0) {
       const names = fresh.map((c) => {
         const contact = ctx.stores.contacts.get(c)!;

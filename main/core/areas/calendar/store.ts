@@ -36,7 +36,9 @@ export function createCalendarStore(db: Database): CalendarStore {
     `SELECT ${columns} FROM calendar_events_fts f JOIN calendar_events e ON e.rowid = f.rowid
      WHERE calendar_events_fts MATCH ? ORDER BY abs(e.starts_ms - ?) LIMIT ?`,
   );
-  const countMatching = db.prepare('SELECT count(*) FROM calendar_events_fts WHERE calendar_events_fts MATCH ?').pluck();
+  const countMatching = db
+    .prepare('SELECT count(*) FROM calendar_events_fts WHERE calendar_events_fts MATCH ?')
+    .pluck();
   return {
     search(query, limit) {
       const match = buildPrefixQuery(query);

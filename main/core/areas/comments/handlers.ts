@@ -62,7 +62,11 @@ async function keepFiles(ctx: HandlerContext, noteId: string, files: readonly Fi
       `${large.map((f) => f.name).join(', ')}: a note's files may be at most ${formatBytes(maxAttachmentBytes)} each. Choose smaller files.`,
     );
   const empty = resolved.filter((f) => f.size === 0);
-  if (empty.length) throw new BridgeError('invalid_input', `${empty.map((f) => f.name).join(', ')} is empty. Choose a file with content.`);
+  if (empty.length)
+    throw new BridgeError(
+      'invalid_input',
+      `${empty.map((f) => f.name).join(', ')} is empty. Choose a file with content.`,
+    );
   const folder = join(ctx.options.dataDir, 'outbox-files', noteId);
   mkdirSync(folder, { recursive: true });
   return resolved.map((file, index) => {

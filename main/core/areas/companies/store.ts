@@ -38,7 +38,8 @@ export function createCompaniesStore(db: Database): CompaniesStore {
   return {
     list(query, offset, limit) {
       const text = query?.trim();
-      if (!text) return { rows: all.all(limit, offset) as CompanyRow[], total: counts.get('', () => countAll.get() as number) };
+      if (!text)
+        return { rows: all.all(limit, offset) as CompanyRow[], total: counts.get('', () => countAll.get() as number) };
       const match = buildPrefixQuery(text);
       if (!match) return { rows: [], total: 0 };
       return {

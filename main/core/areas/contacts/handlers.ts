@@ -7,7 +7,13 @@ import { BridgeError, type ContactDetail } from '../../../../preload/contract';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptImage } from '../kept';
 
-type Names = 'contacts.list' | 'contacts.get' | 'contacts.save' | 'contacts.archive' | 'contacts.delete' | 'contacts.avatar';
+type Names =
+  | 'contacts.list'
+  | 'contacts.get'
+  | 'contacts.save'
+  | 'contacts.archive'
+  | 'contacts.delete'
+  | 'contacts.avatar';
 
 function detail(ctx: HandlerContext, id: string): ContactDetail {
   const contact = ctx.stores.contacts.get(ctx.writes.currentId(id));

@@ -6,7 +6,14 @@
  */
 import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery, phoneQueryDigits } from '../../../../api/full-text-query';
-import type { Company, ContactDetail, ContactRow, ContactState, ContactType, RowWindow } from '../../../../preload/contract';
+import type {
+  Company,
+  ContactDetail,
+  ContactRow,
+  ContactState,
+  ContactType,
+  RowWindow,
+} from '../../../../preload/contract';
 import { createCountCache } from '../../cache/count-cache';
 import { companyColumns } from '../companies/store';
 
@@ -85,8 +92,13 @@ export function createContactsStore(db: Database): ContactsStore {
     }
     const clause = `WHERE ${where.join(' AND ')}`;
     const key = `${clause} ${params.join(' ')}`;
-    const total = counts.get(key, () => db.prepare(`SELECT count(*) FROM contacts c ${clause}`).pluck().get(params) as number);
-    const rows = db.prepare(`SELECT ${contactRowColumns} FROM contacts c ${clause} ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    const total = counts.get(
+      key,
+      () => db.prepare(`SELECT count(*) FROM contacts c ${clause}`).pluck().get(params) as number,
+    );
+    const rows = db
+      .prepare(`SELECT ${contactRowColumns} FROM contacts c ${clause} ${order} LIMIT ? OFFSET ?`)
+      .all(...params, limit, offset);
     return { rows: rows as ContactRow[], total };
   }
 

@@ -3,7 +3,17 @@ import type { ApiContact } from '../../api/types';
 import { pick, type RecordWrites } from '../../writes/record-writes';
 
 /** The fields of a contact a save sends (the contract's ContactSave without `id`). */
-export const contactSaveFields = ['firstName', 'lastName', 'email', 'phone', 'jobTitle', 'companyId', 'type', 'city', 'country'] as const;
+export const contactSaveFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'jobTitle',
+  'companyId',
+  'type',
+  'city',
+  'country',
+] as const;
 
 export const contactWrites: RecordWrites<ApiContact> = {
   type: 'contact',

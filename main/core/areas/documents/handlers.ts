@@ -7,7 +7,8 @@ type Names = 'documents.listFolders' | 'documents.list' | 'documents.get';
 /** Creates the document read handlers. */
 export const documentsHandlers: AreaHandlers<Names> = (ctx) => ({
   'documents.listFolders': async () => ctx.stores.documents.listFolders(),
-  'documents.list': async ({ folderId, query, offset, limit }) => ctx.stores.documents.list(folderId, query, offset, limit),
+  'documents.list': async ({ folderId, query, offset, limit }) =>
+    ctx.stores.documents.list(folderId, query, offset, limit),
   'documents.get': async ({ id }) => {
     const document = ctx.stores.documents.get(id);
     if (!document) return null;

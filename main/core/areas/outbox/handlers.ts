@@ -9,5 +9,7 @@ export const outboxHandlers: AreaHandlers<Names> = (ctx) => ({
   'outbox.retry': async ({ id }) => ctx.writes.retry(id),
   'outbox.discard': async ({ id }) => ({ discarded: ctx.writes.discard(id) }),
   'outbox.resolve': async (input) =>
-    'choices' in input ? ctx.writes.resolveFields(input.id, input.choices) : ctx.writes.resolveDeleted(input.id, input.recreate),
+    'choices' in input
+      ? ctx.writes.resolveFields(input.id, input.choices)
+      : ctx.writes.resolveDeleted(input.id, input.recreate),
 });

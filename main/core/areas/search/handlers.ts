@@ -26,7 +26,11 @@ export const searchHandlers: AreaHandlers<'search.global'> = (ctx) => ({
     groups.push({
       type: 'company',
       total: co.total,
-      hits: co.rows.map((r) => ({ id: r.id, title: r.name, subtitle: [r.industry, r.city].filter(Boolean).join(' · ') || null })),
+      hits: co.rows.map((r) => ({
+        id: r.id,
+        title: r.name,
+        subtitle: [r.industry, r.city].filter(Boolean).join(' · ') || null,
+      })),
     });
     const e = calendar.search(text, limitPerType);
     groups.push({

@@ -4,7 +4,8 @@ import type { Migration } from './migration';
 export const recordTables: Migration = {
   version: 1,
   name: 'record tables',
-  up: (db) => db.exec(`
+  up: (db) =>
+    db.exec(`
 CREATE TABLE companies (
   id TEXT PRIMARY KEY, version INTEGER NOT NULL, name TEXT NOT NULL, industry TEXT, website TEXT, phone TEXT,
   street TEXT, city TEXT, postal_code TEXT, country TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL

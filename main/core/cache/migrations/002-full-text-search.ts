@@ -8,7 +8,8 @@ import type { Migration } from './migration';
 export const fullTextSearch: Migration = {
   version: 2,
   name: 'full-text search',
-  up: (db) => db.exec(`
+  up: (db) =>
+    db.exec(`
 CREATE VIRTUAL TABLE contacts_fts USING fts5 (
   first_name, last_name, email, phone, company_name,
   content = 'contacts', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'

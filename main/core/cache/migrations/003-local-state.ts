@@ -4,7 +4,8 @@ import type { Migration } from './migration';
 export const localState: Migration = {
   version: 3,
   name: 'settings, sync state, query cache, downloads, outbox',
-  up: (db) => db.exec(`
+  up: (db) =>
+    db.exec(`
 CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE sync_state (
   id INTEGER PRIMARY KEY CHECK (id = 1), cursor TEXT, bootstrapped INTEGER NOT NULL DEFAULT 0, last_synced_at TEXT

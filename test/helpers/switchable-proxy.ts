@@ -1,0 +1,89 @@
+/**
+ * A loopback HTTP proxy in front of a test service, so a test can cut the client's connection
+ * while the service keeps running (and edit data on the service meanwhile), or hold one answer
+ * after the service produced it (to kill a client between sending a request and reading its answer).
+ */
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/** The proxy's controls. */
+export interface SwitchableProxy {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Requests are answered by the service. */
+  up(): void;
+  /** Connections are cut at once (the client sees no answer), open ones too. */
+  down(): void;
+  /**
+   * The next request for which `match` is true is forwarded and answered by the service, but its
+   * answer is never passed on; the promise resolves once the service has answered it.
+   */
+  holdNext(match: (req: IncomingMessage) => boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a proxy on 127.0.0.1 (free port) to `target` (http://host:port). */
+export async function startSwitchableProxy(target: string): Promise<SwitchableProxy> {
+  const to = new URL(target);
+  let isUp = true;
+  const sockets = new Set<Socket>();
+  let hold: { match: (req: IncomingMessage) => boolean; reached: () => void } | null = null;
+
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!isUp) {
+      req.socket.destroy();
+      return;
+    }
+    const held = hold?.match(req) ? hold : null;
+    if (held) hold = null;
+    const upstream = request(
+      {
+        host: to.hostname,
+        port: to.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: to.host },
+      },
+      (answer) => {
+        if (held) {
+          answer.resume();
+          answer.on('end', () => held.reached());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => req.socket.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connection', (socket) => {
+    if (!isUp) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    up: () => {
+      isUp = true;
+    },
+    down() {
+      isUp = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    holdNext: (match) =>
+      new Promise<void>((resolve) => {
+        hold = { match, reached: resolve };
+      }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Test set-up for the write path: a small demo service with a signed-in contract-checking client
+ * (the service's own view, direct), and a core signed in to it through a switchable proxy, so the
+ * core can be cut off while the service keeps running and others change data on it.
+ */
+import { join } from 'node:path';
+import type { Core } from '../../main/core/platform';
+import { type RunningService, startService } from '../../server/start';
+import { createTempDir, createTestPlatform, startTestCore, waitForEvent, waitForIdle } from './core-harness';
+import { ServerClient, smallDemo } from './server-client';
+import { type SwitchableProxy, startSwitchableProxy } from './switchable-proxy';
+
+/** A service, a client of it, and a core on it, in one temp folder. */
+export interface WritePathRig {
+  dir: string;
+  service: RunningService;
+  /** The service's own view (direct, not through the proxy), signed in as the demo user. */
+  client: ServerClient;
+  proxy: SwitchableProxy;
+  core: Core;
+  /** Cuts the core off and waits until it says it is offline. */
+  goOffline(): Promise<void>;
+  /** Lets the core through again and waits for it to sync to idle. */
+  comeBack(): Promise<void>;
+  /** Stops the core and starts a new one on the same data folder (a restart of the app). */
+  restartCore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the rig: a small demo service on a free port and a core signed in and synced. */
+export async function startWritePathRig(): Promise<WritePathRig> {
+  const temp = createTempDir('brm-writes-');
+  const serviceDir = join(temp.path, 'service');
+  const clientDir = join(temp.path, 'client');
+  const platform = createTestPlatform();
+  const options = { syncBackoff: { baseMs: 100, maxMs: 400 } };
+  const service = await startService({ dataDir: serviceDir, demo: smallDemo });
+  const proxy = await startSwitchableProxy(service.url);
+  const client = new ServerClient(service.url);
+  await client.signIn(service.credentials);
+  let core = await startTestCore(clientDir, platform, options);
+  await core.handlers['session.signIn']({ serverUrl: proxy.url, ...service.credentials });
+  await waitForIdle(core);
+  const rig: WritePathRig = {
+    dir: clientDir,
+    service,
+    client,
+    proxy,
+    get core() {
+      return core;
+    },
+    async goOffline() {
+      proxy.down();
+      const offline = waitForEvent(core, 'sync.status', (s) => s.state === 'offline');
+      void core.handlers['sync.run']({});
+      await offline;
+    },
+    async comeBack() {
+      proxy.up();
+      await core.handlers['sync.run']({});
+      if ((await core.handlers['sync.getStatus']({})).state !== 'idle') await waitForIdle(core);
+    },
+    async restartCore() {
+      await core.stop();
+      core = await startTestCore(clientDir, platform, options);
+    },
+    async close() {
+      await core.stop();
+      await proxy.close();
+      await service.stop();
+      temp.remove();
+    },
+  };
+  return rig;
+}
