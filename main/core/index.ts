@@ -119,7 +119,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
           db: cache.db,
           outbox,
           applier: cache.applier,
-          settled: (types) => (notifier.changed(types), writes.announce()),
+          settled(types) {
+            notifier.changed(types);
+            writes.announce();
+          },
         },
         client,
         signal,

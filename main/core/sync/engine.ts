@@ -189,14 +189,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       again = true;
       return running.then(() => status);
     }
+    // `running` is cleared in the same step that decides the loop is over, so a request that
+    // arrives in between can never be lost (it either sets `again` in time or starts a new run).
     running = (async () => {
-      do {
-        again = false;
-        await cycle();
-      } while (again && started);
-    })().finally(() => {
-      running = null;
-    });
+      try {
+        do {
+          again = false;
+          await cycle();
+        } while (again && started);
+      } finally {
+        running = null;
+      }
+    })();
     return running.then(() => status);
   }
 

@@ -66,7 +66,7 @@ function resolveIds(outbox: OutboxStore, entry: StoredEntry): StoredEntry['reque
 
 /** Replays the outbox. Returns the types whose cache changed. Throws on offline/server errors (retry later). */
 export async function pushOutbox(deps: PushDeps, client: ApiClient, signal: AbortSignal): Promise<Set<SyncedType>> {
-  const { outbox, applier, db } = deps;
+  const { outbox, db } = deps;
   const changed = new Set<SyncedType>();
   const blocked = new Set<string>();
   const merges = new Map<string, number>();
