@@ -1,7 +1,8 @@
 /**
- * An in-memory `BrmBridge` for renderer tests: it answers every call of the contract from plain
- * data, records the calls, and lets a test emit events or replace a call's handler. Answers are
- * deep copies, as they would be after crossing the real bridge.
+ * An in-memory `BrmBridge` for renderer tests: it answers the read calls of the contract from plain
+ * data, records every call, and lets a test emit events or give a call a handler (`handle`). A call
+ * with no handler rejects with an `internal` BridgeError naming it, so a test notices a call it did
+ * not expect. Answers are deep copies, as they would be after crossing the real bridge.
  */
 import {
   BridgeError,
@@ -41,7 +42,7 @@ export interface FakeData {
 }
 
 type Handler<K extends CallName> = (input: CallInput<K>) => CallResult<K> | Promise<CallResult<K>>;
-type Handlers = { [K in CallName]: Handler<K> };
+type Handlers = { [K in CallName]?: Handler<K> };
 
 /** The fake bridge and its test controls. */
 export interface FakeBridge extends BrmBridge {
@@ -75,7 +76,15 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     session: { state: 'signedOut', serverUrl: null, keychain: 'os' },
     credentials: demoInfo.demoCredentials ?? { username: 'dana.demo@brm.example', password: 'demo-password' },
     user: demoUser,
-    sync: { state: 'idle', phase: null, counts: {}, lastSyncedAt: null, message: null, nextRetryAt: null },
+    sync: {
+      state: 'idle',
+      phase: null,
+      counts: {},
+      lastSyncedAt: null,
+      message: null,
+      nextRetryAt: null,
+      pendingCount: 0,
+    },
     contacts: [],
     events: [],
     folders: [],
@@ -231,7 +240,8 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     async call(name, input) {
       calls.push({ name, input: copy(input) });
       await Promise.resolve();
-      const handler = handlers[name] as Handler<typeof name>;
+      const handler = handlers[name] as Handler<typeof name> | undefined;
+      if (!handler) throw new BridgeError('internal', `The fake bridge has no handler for ${name}.`);
       return copy(await handler(copy(input)));
     },
     on(name, listener) {

@@ -65,6 +65,7 @@ export function makeEvents(
         recipientCount: recipients.length,
         recipients,
         recipientsAsOf: new Date(baseTime).toISOString(),
+        syncState: 'synced',
       });
     }
   }

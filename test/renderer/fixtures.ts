@@ -155,6 +155,7 @@ export function makeContacts(n: number, companies: readonly Company[]): ContactD
       city,
       country,
       updatedAt: new Date(baseTime - i * 60_000).toISOString(),
+      syncState: 'synced',
       company,
     };
   });

@@ -42,6 +42,7 @@ export function signedInBridge(overrides: Partial<FakeData> = {}): FakeBridge {
       lastSyncedAt: new Date().toISOString(),
       message: null,
       nextRetryAt: null,
+      pendingCount: 0,
     },
     contacts: makeContacts(300, companies),
     folders,

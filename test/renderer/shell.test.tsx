@@ -15,6 +15,7 @@ describe('app shell', () => {
       lastSyncedAt: new Date().toISOString(),
       message: 'The server cannot be reached. BRM Desktop keeps trying.',
       nextRetryAt: null,
+      pendingCount: 0,
     });
 
     expect((await screen.findByText('Offline — showing saved data')).closest('[role="status"]')).toBe(status);
@@ -35,6 +36,7 @@ describe('app shell', () => {
       lastSyncedAt: null,
       message: null,
       nextRetryAt: null,
+      pendingCount: 0,
     });
 
     expect(await screen.findByText(/1,200 contacts · 40 companies/)).toBeTruthy();
