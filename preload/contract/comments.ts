@@ -13,6 +13,8 @@ export const noteRecordTypes = [
   'calendarEvent',
   'document',
 ] as const satisfies readonly CommentResourceType[];
+/** A record type notes are written on in the app. */
+export type NoteRecordType = (typeof noteRecordTypes)[number];
 
 /** A note on a record, with its author's name; `pending` until the service has it. */
 export type Note = Pick<

@@ -8,13 +8,14 @@ import { ErrorBanner } from './components/error-banner';
 import { LoadingState } from './components/loading-state';
 import { connectAppStores, createAppStores } from './stores/app-stores';
 import { StoresProvider, useSession, useStores } from './stores/stores-context';
+import { viewOfRecord, views } from './views/registry';
 import { AppShell } from './views/shell/app-shell';
 import { Toasts } from './views/shell/toasts';
 import { SignInView } from './views/sign-in/sign-in-view';
 
 /** Mounts the whole renderer on `bridge` (the Electron preload's `window.brm` or the browser-mode client). */
 export function App({ bridge }: { bridge: BrmBridge }) {
-  const [stores] = useState(() => createAppStores(bridge));
+  const [stores] = useState(() => createAppStores(bridge, { initialView: views[0].name, viewOfRecord }));
 
   useEffect(() => {
     const disconnect = connectAppStores(stores);

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { viewList } from '../../renderer/src/views/registry';
 import { renderApp, signedInBridge } from './render-app';
 
 describe('app shell', () => {
@@ -43,18 +44,73 @@ describe('app shell', () => {
     expect(status.textContent).toContain('Syncing');
   });
 
-  it('switches views with Ctrl+1..4 and focuses the search with Ctrl+F', async () => {
+  it('switches to every view of the registry with its Ctrl shortcut and focuses the search with Ctrl+F', async () => {
     renderApp(signedInBridge());
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 
-    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
-    expect(await screen.findByRole('tree', { name: 'Folders' })).toBeTruthy();
-    expect(within(nav).getByRole('button', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');
-
+    for (const view of viewList) {
+      fireEvent.keyDown(window, { key: view.shortcut, ctrlKey: true });
+      expect(
+        within(nav)
+          .getByRole('button', { name: new RegExp(`^${view.label}`) })
+          .getAttribute('aria-current'),
+      ).toBe('page');
+    }
     fireEvent.keyDown(window, { key: '1', ctrlKey: true });
     const search = await screen.findByRole('searchbox', { name: 'Search contacts' });
     fireEvent.keyDown(window, { key: 'f', ctrlKey: true });
     expect(document.activeElement).toBe(search);
+  });
+
+  it('opens the command palette with Ctrl+K, groups search hits by type, and opens the chosen record', async () => {
+    const bridge = signedInBridge();
+    const [contact] = bridge.data.contacts;
+    bridge.handle('search.global', ({ query }) => [
+      {
+        type: 'contact',
+        total: 1,
+        hits: [{ id: contact.id, title: `${contact.firstName} ${contact.lastName}`, subtitle: null }],
+      },
+      {
+        type: 'document',
+        total: 3,
+        hits: [{ id: bridge.data.documents[0].id, title: `${query} plan`, subtitle: 'plan.pdf' }],
+      },
+    ]);
+    const { user } = renderApp(bridge);
+    await screen.findByRole('navigation', { name: 'Main' });
+    fireEvent.keyDown(window, { key: '3', ctrlKey: true });
+
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    const box = await screen.findByRole('combobox', { name: 'Search everything or type a command' });
+    await user.type(box, 'rollout');
+    const results = screen.getByRole('listbox', { name: 'Results' });
+    expect(await within(results).findByRole('group', { name: 'Contacts' })).toBeTruthy();
+    expect(within(results).getByRole('group', { name: 'Documents (1 of 3)' })).toBeTruthy();
+    expect(bridge.callsTo('search.global').at(-1)).toEqual({ query: 'rollout', limitPerType: 5 });
+
+    await user.keyboard('{Enter}');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Contacts' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('combobox', { name: 'Search everything or type a command' })).toBeNull();
+  });
+
+  it('runs a command from the palette and lists the shortcuts with ?', async () => {
+    const bridge = signedInBridge();
+    bridge.handle('search.global', () => []);
+    const { user } = renderApp(bridge);
+    await screen.findByRole('navigation', { name: 'Main' });
+
+    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    await user.type(await screen.findByRole('combobox', { name: 'Search everything or type a command' }), 'sync now');
+    await user.keyboard('{Enter}');
+    expect(bridge.callsTo('sync.run')).toHaveLength(1);
+
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByRole('table', { name: 'Everywhere' }).textContent).toContain(
+      'Search everything and run commands',
+    );
   });
 
   it('goes back to the sign-in screen after Sign out', async () => {

@@ -1,10 +1,11 @@
 /**
  * `useBridgeQuery`: runs one bridge call for the current input and re-runs it when the input
- * changes, when `data.changed` names one of `reloadOn`, or on `reload()`. While a re-run is on its
+ * changes, when `data.changed` names one of `reloadOn` (or the outbox changed, for `'outbox'`), or on `reload()`. While a re-run is on its
  * way the previous answer stays on screen (no flicker); answers to superseded inputs are dropped.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { CallInput, CallName, CallResult, SyncedType } from '../../../preload/contract';
+import type { CallInput, CallName, CallResult } from '../../../preload/contract';
+import type { DataKey } from '../stores/data-store';
 import { useBridge, useDataVersion } from '../stores/stores-context';
 import { errorMessage } from './errors';
 
@@ -33,7 +34,7 @@ interface Answer<T> {
 export function useBridgeQuery<K extends CallName>(
   name: K,
   input: CallInput<K> | null,
-  reloadOn: readonly SyncedType[] = [],
+  reloadOn: readonly DataKey[] = [],
 ): QueryState<CallResult<K>> {
   const bridge = useBridge();
   const version = useDataVersion(reloadOn);

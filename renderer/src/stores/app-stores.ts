@@ -9,7 +9,7 @@ import { createNotificationsStore, type NotificationsStoreState } from './notifi
 import { createSessionStore, type SessionStoreState } from './session-store';
 import { createSyncStore, type SyncStoreState } from './sync-store';
 import { createTransfersStore, type TransfersStoreState } from './transfers-store';
-import { createUiStore, type UiStoreState } from './ui-store';
+import { createUiStore, type RecordType, type UiStoreState, type ViewName } from './ui-store';
 
 export interface AppStores {
   bridge: BrmBridge;
@@ -21,8 +21,14 @@ export interface AppStores {
   ui: StoreApi<UiStoreState>;
 }
 
+/** What the stores need to know of the view registry (`views/registry.ts`). */
+export interface ViewRouting {
+  initialView: ViewName;
+  viewOfRecord(type: RecordType): ViewName | null;
+}
+
 /** Creates a fresh set of stores talking to `bridge` (not yet listening to its events). */
-export function createAppStores(bridge: BrmBridge): AppStores {
+export function createAppStores(bridge: BrmBridge, routing: ViewRouting): AppStores {
   return {
     bridge,
     session: createSessionStore(bridge),
@@ -30,7 +36,7 @@ export function createAppStores(bridge: BrmBridge): AppStores {
     data: createDataStore(),
     notifications: createNotificationsStore(bridge),
     transfers: createTransfersStore(bridge),
-    ui: createUiStore(),
+    ui: createUiStore(routing.initialView, routing.viewOfRecord),
   };
 }
 
@@ -67,6 +73,7 @@ export function connectAppStores(stores: AppStores): () => void {
       stores.data.getState().bump(types);
       if (types.includes('notification')) void stores.notifications.getState().load();
     }),
+    bridge.on('outbox.changed', () => stores.data.getState().bump(['outbox'])),
     bridge.on('transfer.progress', (transfer) => stores.transfers.getState().upsert([transfer])),
     bridge.on('app.notify', (message) => showNotification(stores, message)),
   ];

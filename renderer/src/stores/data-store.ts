@@ -1,27 +1,31 @@
 /**
- * Versions of the cached data, one counter per synced record type. `data.changed` bumps the named
- * types; anything that shows synced data depends on the versions of its types and re-queries the
- * core when they move (DESIGN §1: views re-query what they show).
+ * Versions of the cached data, one counter per synced record type, plus one for the outbox (the
+ * edits made here and not yet accepted by the service). `data.changed` bumps the named types and
+ * `outbox.changed` bumps `outbox`; anything that shows them depends on their versions and re-queries
+ * the core when they move (docs/ARCHITECTURE.md, "Events": views re-query what they show).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type SyncedType, syncedTypes } from '../../../preload/contract';
 
+/** What a view can depend on: a synced type, or the outbox. */
+export type DataKey = SyncedType | 'outbox';
+
 export interface DataStoreState {
-  /** Incremented each time `data.changed` names the type. */
-  versions: Record<SyncedType, number>;
-  /** Marks the given types as changed. */
-  bump(types: readonly SyncedType[]): void;
+  /** Incremented each time `data.changed` names the type (or the outbox changes). */
+  versions: Record<DataKey, number>;
+  /** Marks the given keys as changed. */
+  bump(keys: readonly DataKey[]): void;
 }
 
 /** Creates the data-version store, all versions 0. */
 export function createDataStore(): StoreApi<DataStoreState> {
-  const initial = Object.fromEntries(syncedTypes.map((type) => [type, 0])) as Record<SyncedType, number>;
+  const initial = Object.fromEntries([...syncedTypes, 'outbox'].map((key) => [key, 0])) as Record<DataKey, number>;
   return createStore<DataStoreState>()((set) => ({
     versions: initial,
-    bump(types) {
+    bump(keys) {
       set((state) => {
         const versions = { ...state.versions };
-        for (const type of types) if (type in versions) versions[type] += 1;
+        for (const key of keys) if (key in versions) versions[key] += 1;
         return { versions };
       });
     },

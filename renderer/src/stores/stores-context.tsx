@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BrmBridge, SyncedType } from '../../../preload/contract';
 import type { AppStores } from './app-stores';
-import type { DataStoreState } from './data-store';
+import type { DataKey, DataStoreState } from './data-store';
 import type { NotificationsStoreState } from './notifications-store';
 import type { SessionStoreState } from './session-store';
 import type { SyncStoreState } from './sync-store';
@@ -58,9 +58,9 @@ export function useUi<T>(selector: (state: UiStoreState) => T): T {
 }
 
 /**
- * A token that changes whenever `data.changed` names one of `types`: put it in an effect's
- * dependencies to re-query the core when the data it shows changed.
+ * A token that changes whenever `data.changed` names one of `types` (or the outbox changes, for
+ * `'outbox'`): put it in an effect's dependencies to re-query the core when the data it shows changed.
  */
-export function useDataVersion(types: readonly SyncedType[]): string {
+export function useDataVersion(types: readonly DataKey[]): string {
   return useStore(useStores().data, (state: DataStoreState) => types.map((type) => state.versions[type]).join('.'));
 }

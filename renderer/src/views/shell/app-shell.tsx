@@ -1,26 +1,17 @@
 /**
- * The signed-in app: a sidebar with the main navigation, the sync status and the user, and the
- * current view. Keyboard: Ctrl/Cmd+1..4 switch views, Ctrl/Cmd+F focuses the view's search.
+ * The signed-in app: a sidebar with the main navigation, the sync status and the user, the current
+ * view (from the view registry), and the overlays (command palette, shortcuts help, pending
+ * changes). Keyboard: see `shortcuts.ts`.
  */
 import { useEffect } from 'react';
 import { useStores, useUi } from '../../stores/stores-context';
-import type { ViewName } from '../../stores/ui-store';
-import { CalendarView } from '../calendar/calendar-view';
-import { ContactsView } from '../contacts/contacts-view';
-import { DocumentsView } from '../documents/documents-view';
-import { NotificationsView } from '../notifications/notifications-view';
+import { viewDefinition } from '../registry';
 import { MainNavigation } from './main-navigation';
+import { Overlays } from './overlays';
 import { SyncStatusIndicator } from './sync-status-indicator';
 import { useShortcuts } from './use-shortcuts';
 import { UserPanel } from './user-panel';
 import './shell.css';
-
-const views: Record<ViewName, () => React.JSX.Element> = {
-  contacts: ContactsView,
-  calendar: CalendarView,
-  documents: DocumentsView,
-  notifications: NotificationsView,
-};
 
 /** Renders the shell and loads what it always shows (sync status, unread count, transfers). */
 export function AppShell() {
@@ -34,7 +25,7 @@ export function AppShell() {
     void stores.transfers.getState().load();
   }, [stores]);
 
-  const View = views[view];
+  const View = viewDefinition(view).component;
   return (
     <div className="app-shell">
       <aside className="sidebar">
@@ -53,6 +44,7 @@ export function AppShell() {
       <main className="app-main">
         <View />
       </main>
+      <Overlays />
     </div>
   );
 }

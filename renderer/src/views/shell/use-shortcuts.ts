@@ -1,29 +1,39 @@
-/** App-wide keyboard shortcuts: Ctrl/Cmd+1..4 switch views, Ctrl/Cmd+F focuses the current view's search. */
+/**
+ * Installs the app-wide keyboard shortcuts (`shortcuts.ts`) on the window. Ctrl/Cmd shortcuts work
+ * everywhere; plain keys (`?`, `N`, `P`) only when the user is not typing and no dialog is open.
+ */
 import { useEffect } from 'react';
 import { useStores } from '../../stores/stores-context';
-import { viewNames } from '../../stores/ui-store';
+import { globalShortcuts } from './shortcuts';
 
-/** Installs the shortcuts on the window while the caller is mounted. */
+/** True when the key goes to a text field (or an editable element), where plain keys type text. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  return target.closest('input, textarea, select, [role="combobox"]') !== null;
+}
+
+/** Installs the shortcuts while the caller is mounted. */
 export function useShortcuts(): void {
-  const { ui } = useStores();
+  const stores = useStores();
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
-      const position = Number.parseInt(event.key, 10);
-      if (position >= 1 && position <= viewNames.length) {
-        event.preventDefault();
-        ui.getState().setView(viewNames[position - 1]);
-        return;
-      }
-      if (event.key.toLowerCase() === 'f') {
-        const focusSearch = ui.getState().focusSearch;
-        if (focusSearch) {
-          event.preventDefault();
-          focusSearch();
+      if (event.defaultPrevented || event.altKey) return;
+      const mod = event.ctrlKey || event.metaKey;
+      const key = event.key.toLowerCase();
+      for (const shortcut of globalShortcuts) {
+        if (shortcut.key !== key) continue;
+        if (shortcut.mod) {
+          if (!mod || event.shiftKey) continue;
+        } else {
+          if (mod || isTyping(event.target) || document.querySelector('dialog[open]')) continue;
         }
+        event.preventDefault();
+        shortcut.run(stores);
+        return;
       }
     }
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [ui]);
+  }, [stores]);
 }

@@ -1,0 +1,109 @@
+/**
+ * The view registry: the one list of the app's views. It feeds the main navigation, the shell (which
+ * view renders), the UI store (which view opens a record type), the keyboard shortcuts (Ctrl/Cmd+
+ * `shortcut`), the shortcuts help and the command palette (each view's `commands`). Adding a view
+ * adds its folder under `views/` and one entry here.
+ */
+import type { ComponentType } from 'react';
+import type { SyncedType } from '../../../preload/contract';
+import type { IconName } from '../components/icon';
+import { CalendarView } from './calendar/calendar-view';
+import { ContactsView } from './contacts/contacts-view';
+import { DocumentsView } from './documents/documents-view';
+import { NotificationsView } from './notifications/notifications-view';
+import { UnreadBadge } from './notifications/unread-badge';
+
+/** The record types a view can open (the targets of search hits, notifications and links). */
+export type RecordType = 'contact' | 'company' | 'calendarEvent' | 'document';
+
+/** A command a view adds to the command palette: it switches to the view and asks it for `action`. */
+export interface ViewCommand {
+  action: string;
+  label: string;
+  /** Extra words the palette matches ("add", "create"). */
+  keywords?: string;
+}
+
+/** A key a view answers while it shows, listed in the shortcuts help (`keys` as the user types them). */
+export interface ViewShortcut {
+  keys: string;
+  label: string;
+}
+
+/** One view of the app. */
+export interface ViewDefinition<N extends string = string> {
+  name: N;
+  label: string;
+  icon: IconName;
+  /** The digit of its Ctrl/Cmd shortcut. */
+  shortcut: string;
+  component: ComponentType;
+  /** The synced types it shows (it re-reads them on `data.changed`). */
+  reads: readonly SyncedType[];
+  /** The record type whose records it opens, if any. */
+  opens?: RecordType;
+  /** Commands it adds to the command palette. */
+  commands?: readonly ViewCommand[];
+  /** Keys it answers while it shows (for the shortcuts help; the view handles them). */
+  shortcuts?: readonly ViewShortcut[];
+  /** A small count next to its navigation entry (unread notifications). */
+  badge?: ComponentType;
+}
+
+/** Every view, in navigation order. */
+export const views = [
+  {
+    name: 'contacts',
+    label: 'Contacts',
+    icon: 'contacts',
+    shortcut: '1',
+    component: ContactsView,
+    reads: ['contact', 'company'],
+    opens: 'contact',
+    commands: [{ action: 'new', label: 'New contact', keywords: 'add create person' }],
+  },
+  {
+    name: 'calendar',
+    label: 'Calendar',
+    icon: 'calendar',
+    shortcut: '3',
+    component: CalendarView,
+    reads: ['calendarEvent', 'contact'],
+    opens: 'calendarEvent',
+    commands: [{ action: 'new', label: 'New event', keywords: 'add create meeting appointment book' }],
+  },
+  {
+    name: 'documents',
+    label: 'Documents',
+    icon: 'documents',
+    shortcut: '4',
+    component: DocumentsView,
+    reads: ['folder', 'document'],
+    opens: 'document',
+  },
+  {
+    name: 'notifications',
+    label: 'Notifications',
+    icon: 'notifications',
+    shortcut: '5',
+    component: NotificationsView,
+    reads: ['notification'],
+    badge: UnreadBadge,
+  },
+] as const satisfies readonly ViewDefinition[];
+
+/** The name of a view. */
+export type ViewName = (typeof views)[number]['name'];
+
+/** The views with every optional field visible to the type checker (for loops over the registry). */
+export const viewList: readonly ViewDefinition<ViewName>[] = views;
+
+/** The view that opens records of `type`, or null when none does. */
+export function viewOfRecord(type: RecordType): ViewName | null {
+  return viewList.find((view) => view.opens === type)?.name ?? null;
+}
+
+/** The definition of view `name`. */
+export function viewDefinition(name: ViewName): ViewDefinition<ViewName> {
+  return viewList.find((view) => view.name === name)!;
+}

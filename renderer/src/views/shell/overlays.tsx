@@ -1,0 +1,14 @@
+/** The overlays the shell can show over any view (one open at a time, `ui.overlay`). */
+import { CommandPalette } from './command-palette';
+import { ShortcutsHelp } from './shortcuts-help';
+import './overlays.css';
+
+/** Renders every overlay; each shows itself only while it is the open one. */
+export function Overlays() {
+  return (
+    <>
+      <CommandPalette />
+      <ShortcutsHelp />
+    </>
+  );
+}
