@@ -4,7 +4,7 @@
  */
 import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
-import type { BrmBridge, SyncedType } from '../../../preload/contract';
+import type { BrmBridge } from '../../../preload/contract';
 import type { AppStores } from './app-stores';
 import type { DataKey, DataStoreState } from './data-store';
 import type { NotificationsStoreState } from './notifications-store';

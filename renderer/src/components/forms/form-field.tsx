@@ -39,7 +39,19 @@ export interface TextFieldProps extends FieldShell {
 }
 
 /** A labelled text input (or textarea with `multiline`). */
-export function TextField({ label, error, hint, required, value, onChange, type = 'text', maxLength, multiline, autoFocus, placeholder }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  type = 'text',
+  maxLength,
+  multiline,
+  autoFocus,
+  placeholder,
+}: TextFieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const common = {
@@ -75,7 +87,15 @@ export interface SelectFieldProps<T extends string> extends FieldShell {
 }
 
 /** A labelled select. */
-export function SelectField<T extends string>({ label, error, hint, required, value, onChange, options }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  error,
+  hint,
+  required,
+  value,
+  onChange,
+  options,
+}: SelectFieldProps<T>) {
   const id = useId();
   const messageId = `${id}-message`;
   return (

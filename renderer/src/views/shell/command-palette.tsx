@@ -129,7 +129,6 @@ export function CommandPalette() {
           maxLength={maxSearchLength}
           autoComplete="off"
           spellCheck={false}
-          // biome-ignore lint/a11y/noAutofocus: the palette exists to be typed into.
           autoFocus
           onChange={(event) => {
             setText(event.target.value);
