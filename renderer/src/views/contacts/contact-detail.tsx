@@ -8,6 +8,7 @@ import { LoadingState } from '../../components/loading-state';
 import { formatDateTime, fullName } from '../../lib/format';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useUi } from '../../stores/stores-context';
 
 /** Renders the details of contact `id` (re-read when contacts or companies change), or a hint when none is selected. */
 export function ContactDetail({ id }: { id: string | null }) {
@@ -63,12 +64,18 @@ export function ContactDetail({ id }: { id: string | null }) {
   );
 }
 
+/** The contact's company; its name opens the company's page. */
 function CompanyCard({ company }: { company: Company }) {
+  const openRecord = useUi((state) => state.openRecord);
   const cityLine = [company.postalCode, company.city].filter(Boolean).join(' ');
   const address = [company.street, cityLine, company.country].filter(Boolean);
   return (
     <section className="card" aria-label={`Company: ${company.name}`}>
-      <h3 className="card-title">{company.name}</h3>
+      <h3 className="card-title">
+        <button type="button" className="link-button" onClick={() => openRecord('company', company.id)}>
+          {company.name}
+        </button>
+      </h3>
       <FieldList
         fields={[
           { label: 'Industry', value: company.industry },
