@@ -1,14 +1,19 @@
 /**
- * Notifications: newest first, unread ones marked, each with "Dismiss"; "Dismiss all". In browser
- * mode the user can allow desktop notifications here (the browser asks only after a click).
+ * Notifications: newest first, unread ones marked. A notification's title opens its record (and
+ * marks it read); "Dismiss" removes it with a few seconds to undo; "Dismiss all" asks first. In
+ * browser mode the user can allow desktop notifications here (the browser asks only after a click).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Notification } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
-import { formatAgo, formatDateTime, pluralize } from '../../lib/format';
+import { pluralize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { useNotifications, useSession } from '../../stores/stores-context';
+import { undoWindowMs } from '../../stores/notifications-store';
+import { useNotifications, useSession, useUi } from '../../stores/stores-context';
+import { NotificationItem, recordOf } from './notification-item';
 import './notifications.css';
 
 /** Renders the notifications view. */
@@ -17,8 +22,35 @@ export function NotificationsView() {
   const unread = useNotifications((state) => state.unreadCount);
   const phase = useNotifications((state) => state.phase);
   const error = useNotifications((state) => state.error);
-  const { load, dismiss, dismissAll, clearError } = useNotifications((state) => state);
+  const { load, dismiss, undoDismiss, flushDismissals, markRead, dismissAll, clearError } = useNotifications(
+    (state) => state,
+  );
+  const pushToast = useUi((state) => state.pushToast);
+  const openRecord = useUi((state) => state.openRecord);
+  const [confirmingAll, setConfirmingAll] = useState(false);
   const now = useNow();
+
+  // A dismissal still inside its undo window is sent before the page goes away.
+  useEffect(() => {
+    window.addEventListener('pagehide', flushDismissals);
+    return () => window.removeEventListener('pagehide', flushDismissals);
+  }, [flushDismissals]);
+
+  function open(item: Notification) {
+    const target = recordOf(item);
+    void markRead(item.id);
+    if (target) openRecord(target.type, target.id);
+  }
+
+  function dismissWithUndo(item: Notification) {
+    dismiss(item.id);
+    pushToast({
+      title: 'Notification dismissed',
+      body: item.title,
+      durationMs: undoWindowMs,
+      action: { label: 'Undo', run: () => undoDismiss(item.id) },
+    });
+  }
 
   let body: React.ReactNode;
   if (phase === 'failed') {
@@ -35,27 +67,14 @@ export function NotificationsView() {
     body = (
       <ul className="notification-list" aria-label="Notifications">
         {items.map((item) => (
-          <li key={item.id} className={item.state === 'unread' ? 'notification notification-unread' : 'notification'}>
-            <span className="notification-dot" aria-hidden="true" />
-            <div className="notification-text">
-              <p className="notification-title">
-                {item.title}
-                {item.state === 'unread' ? <span className="visually-hidden"> (unread)</span> : null}
-              </p>
-              <p className="notification-body">{item.body}</p>
-              <time className="notification-time" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                {formatAgo(item.createdAt, now)}
-              </time>
-            </div>
-            <button
-              type="button"
-              className="button button-small button-quiet"
-              aria-label={`Dismiss ${item.title}`}
-              onClick={() => void dismiss(item.id)}
-            >
-              Dismiss
-            </button>
-          </li>
+          <NotificationItem
+            key={item.id}
+            item={item}
+            now={now}
+            onOpen={open}
+            onMarkRead={(n) => void markRead(n.id)}
+            onDismiss={dismissWithUndo}
+          />
         ))}
       </ul>
     );
@@ -75,7 +94,7 @@ export function NotificationsView() {
           <button
             type="button"
             className="button"
-            onClick={() => void dismissAll()}
+            onClick={() => setConfirmingAll(true)}
             disabled={phase !== 'ready' || items.length === 0}
           >
             Dismiss all
@@ -84,6 +103,17 @@ export function NotificationsView() {
       </header>
       {error && phase !== 'failed' ? <ErrorBanner message={error} onDismiss={clearError} /> : null}
       <div className="view-body view-body-scroll">{body}</div>
+      <ConfirmDialog
+        open={confirmingAll}
+        title="Dismiss all notifications?"
+        message={`All ${pluralize(items.length, 'notification')} leave this list, here and on your other devices. This cannot be undone.`}
+        confirmLabel="Dismiss all"
+        onConfirm={() => {
+          setConfirmingAll(false);
+          void dismissAll();
+        }}
+        onCancel={() => setConfirmingAll(false)}
+      />
     </div>
   );
 }

@@ -1,4 +1,7 @@
-/** In-app toasts: `app.notify` messages when desktop notifications are not allowed. Each leaves after 8 s. */
+/**
+ * In-app toasts: `app.notify` messages when desktop notifications are not allowed, and short
+ * confirmations with an action ("Undo"). Each leaves after its duration (8 s unless it says otherwise).
+ */
 import { useEffect } from 'react';
 import { Icon } from '../../components/icon';
 import { useUi } from '../../stores/stores-context';
@@ -21,15 +24,27 @@ export function Toasts() {
 function ToastItem({ toast }: { toast: Toast }) {
   const dismissToast = useUi((state) => state.dismissToast);
   useEffect(() => {
-    const timer = setTimeout(() => dismissToast(toast.id), toastLifetimeMs);
+    const timer = setTimeout(() => dismissToast(toast.id), toast.durationMs ?? toastLifetimeMs);
     return () => clearTimeout(timer);
-  }, [toast.id, dismissToast]);
+  }, [toast.id, toast.durationMs, dismissToast]);
   return (
     <div className="toast">
       <div className="toast-text">
         <p className="toast-title">{toast.title}</p>
         <p className="toast-body">{toast.body}</p>
       </div>
+      {toast.action ? (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            toast.action?.run();
+            dismissToast(toast.id);
+          }}
+        >
+          {toast.action.label}
+        </button>
+      ) : null}
       <button
         type="button"
         className="icon-button"

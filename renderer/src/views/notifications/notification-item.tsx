@@ -1,0 +1,75 @@
+/**
+ * One notification: its title opens the record it is about (and marks it read), "Mark read" marks it
+ * read without leaving, "Dismiss" removes it with a few seconds to undo.
+ */
+import type { Notification } from '../../../../preload/contract';
+import { formatAgo, formatDateTime } from '../../lib/format';
+import type { RecordType } from '../registry';
+import { viewOfRecord } from '../registry';
+
+/** The record a notification opens, or null when no view of the app shows that kind of record. */
+export function recordOf(item: Notification): { type: RecordType; id: string } | null {
+  const type = item.resourceType as RecordType | null;
+  if (!type || !item.resourceId || !viewOfRecord(type)) return null;
+  return { type, id: item.resourceId };
+}
+
+export interface NotificationItemProps {
+  item: Notification;
+  now: number;
+  onOpen(item: Notification): void;
+  onMarkRead(item: Notification): void;
+  onDismiss(item: Notification): void;
+}
+
+/** Renders the notification as a list item. */
+export function NotificationItem({ item, now, onOpen, onMarkRead, onDismiss }: NotificationItemProps) {
+  const unread = item.state === 'unread';
+  const target = recordOf(item);
+  const title = (
+    <>
+      {item.title}
+      {unread ? <span className="visually-hidden"> (unread)</span> : null}
+    </>
+  );
+  return (
+    <li className={unread ? 'notification notification-unread' : 'notification'}>
+      <span className="notification-dot" aria-hidden="true" />
+      <div className="notification-text">
+        <p className="notification-title">
+          {target ? (
+            <button type="button" className="notification-open" onClick={() => onOpen(item)}>
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </p>
+        <p className="notification-body">{item.body}</p>
+        <time className="notification-time" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+          {formatAgo(item.createdAt, now)}
+        </time>
+      </div>
+      <div className="button-row">
+        {unread ? (
+          <button
+            type="button"
+            className="button button-small button-quiet"
+            aria-label={`Mark read: ${item.title}`}
+            onClick={() => onMarkRead(item)}
+          >
+            Mark read
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="button button-small button-quiet"
+          aria-label={`Dismiss ${item.title}`}
+          onClick={() => onDismiss(item)}
+        >
+          Dismiss
+        </button>
+      </div>
+    </li>
+  );
+}
