@@ -44,6 +44,8 @@ export interface UiStoreState {
   select(view: ViewName, id: string | null): void;
   /** Switches to the view that shows records of `type` and selects `id` there. */
   openRecord(type: RecordType, id: string): void;
+  /** True when some view opens records of `type` (a notification about a campaign, say, may have none yet). */
+  canOpen(type: string): type is RecordType;
   /** Switches to `view` and asks it to perform `action`. */
   requestAction(view: ViewName, action: string): void;
   /** Called by the view once it performed `request` (so it is not performed twice). */
@@ -82,6 +84,7 @@ export function createUiStore(
       if (!view) return;
       set((state) => ({ view, overlay: null, selected: { ...state.selected, [view]: id } }));
     },
+    canOpen: (type): type is RecordType => viewOfRecord(type as RecordType) !== null,
     requestAction(view, action) {
       set({ view, overlay: null, request: { view, action, seq: ++seq } });
     },

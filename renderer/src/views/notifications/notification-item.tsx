@@ -4,18 +4,25 @@
  */
 import type { Notification } from '../../../../preload/contract';
 import { formatAgo, formatDateTime } from '../../lib/format';
-import type { RecordType } from '../registry';
-import { viewOfRecord } from '../registry';
+import type { RecordType } from '../../stores/ui-store';
 
-/** The record a notification opens, or null when no view of the app shows that kind of record. */
-export function recordOf(item: Notification): { type: RecordType; id: string } | null {
-  const type = item.resourceType as RecordType | null;
-  if (!type || !item.resourceId || !viewOfRecord(type)) return null;
+/**
+ * The record a notification opens, or null when it names none or no view of the app shows that kind
+ * of record (`canOpen` from the UI store).
+ */
+export function recordOf(
+  item: Notification,
+  canOpen: (type: string) => type is RecordType,
+): { type: RecordType; id: string } | null {
+  const type = item.resourceType;
+  if (!type || !item.resourceId || !canOpen(type)) return null;
   return { type, id: item.resourceId };
 }
 
 export interface NotificationItemProps {
   item: Notification;
+  /** Where its title leads, or null when it opens nothing. */
+  target: { type: RecordType; id: string } | null;
   now: number;
   onOpen(item: Notification): void;
   onMarkRead(item: Notification): void;
@@ -23,9 +30,8 @@ export interface NotificationItemProps {
 }
 
 /** Renders the notification as a list item. */
-export function NotificationItem({ item, now, onOpen, onMarkRead, onDismiss }: NotificationItemProps) {
+export function NotificationItem({ item, target, now, onOpen, onMarkRead, onDismiss }: NotificationItemProps) {
   const unread = item.state === 'unread';
-  const target = recordOf(item);
   const title = (
     <>
       {item.title}

@@ -27,6 +27,7 @@ export function NotificationsView() {
   );
   const pushToast = useUi((state) => state.pushToast);
   const openRecord = useUi((state) => state.openRecord);
+  const canOpen = useUi((state) => state.canOpen);
   const [confirmingAll, setConfirmingAll] = useState(false);
   const now = useNow();
 
@@ -37,7 +38,7 @@ export function NotificationsView() {
   }, [flushDismissals]);
 
   function open(item: Notification) {
-    const target = recordOf(item);
+    const target = recordOf(item, canOpen);
     void markRead(item.id);
     if (target) openRecord(target.type, target.id);
   }
@@ -70,6 +71,7 @@ export function NotificationsView() {
           <NotificationItem
             key={item.id}
             item={item}
+            target={recordOf(item, canOpen)}
             now={now}
             onOpen={open}
             onMarkRead={(n) => void markRead(n.id)}
