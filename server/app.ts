@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { findProjectFile } from '../api/locate';
 import { loadContract } from './contract/spec';
-import type { ServiceStore } from './db/store';
+import type { ComposedService } from './compose';
 import { maxUploadBytes } from './files/upload';
 import { createAuthenticator } from './http/auth';
 import { bindOperations } from './http/bind';
@@ -36,8 +36,9 @@ export interface AppOptions {
   rateLimits: RateLimits;
 }
 
-/** Builds (but does not start) the service's Fastify app over a store. */
-export async function buildApp(store: ServiceStore, options: AppOptions): Promise<FastifyInstance> {
+/** Builds (but does not start) the service's Fastify app over the composed service (`./compose.ts`). */
+export async function buildApp(service: ComposedService, options: AppOptions): Promise<FastifyInstance> {
+  const { store, repos, areas, campaignSender } = service;
   const app = Fastify({
     logger: options.logger,
     bodyLimit: 1024 * 1024,
@@ -57,7 +58,7 @@ export async function buildApp(store: ServiceStore, options: AppOptions): Promis
   });
 
   const { text, contract } = loadContract();
-  await installPlatform(app, store, contract, options.rateLimits);
+  await installPlatform(app, store, repos.audit, contract, options.rateLimits);
   const json = JSON.stringify(contract);
   app.get(metaRoutes.openapiJson, (_req, reply) => reply.type('application/json; charset=utf-8').send(json));
   app.get(metaRoutes.openapiYaml, (_req, reply) => reply.type('application/yaml; charset=utf-8').send(text));
@@ -68,7 +69,7 @@ export async function buildApp(store: ServiceStore, options: AppOptions): Promis
   bindOperations(
     app,
     contract,
-    createHandlers({ store, accessTokenTtlSeconds: options.accessTokenTtlSeconds }),
+    createHandlers({ store, repos, campaignSender, accessTokenTtlSeconds: options.accessTokenTtlSeconds }, areas),
     createAuthenticator(store.users),
   );
   return app;

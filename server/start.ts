@@ -5,10 +5,14 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
-import { ServiceStore } from './db/store';
+import { composeService } from './compose';
+import type { ServiceRepos } from './db/service-repos';
+import type { ServiceStore } from './db/store';
 import { type DemoOptions, demoCredentials, isSeeded, seedDemo } from './demo/seed';
 import { defaultRateLimits, type RateLimits } from './http/rate-limit';
+import type { CampaignSender } from './operations/campaign-sender';
 
+export type { ServiceRepos } from './db/service-repos';
 export type { ServiceStore } from './db/store';
 
 /** Options of startService. */
@@ -37,9 +41,13 @@ export interface RunningService {
   credentials: { username: string; password: string };
   /** The service's data layer, used by handlers and by tests to make changes. */
   store: ServiceStore;
+  /** The service areas' repositories over the same database (the ones the handlers use). */
+  repos: ServiceRepos;
+  /** The background sender of campaigns, running while the service runs. */
+  campaignSender: CampaignSender;
   /** How long seeding took, ms (0 when the data dir was already seeded). */
   seedMs: number;
-  /** Stops listening, closes open connections and the database. */
+  /** Stops listening, closes open connections, stops the campaign sender and closes the database. */
   stop(): Promise<void>;
 }
 
@@ -50,14 +58,17 @@ export interface RunningService {
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
-  const store = new ServiceStore(dataDir);
+  const service = composeService(dataDir);
+  const { store, repos, campaignSender } = service;
   try {
-    const seedMs = isSeeded(store) ? 0 : await seedDemo(store, options.demo);
-    const app = await buildApp(store, {
+    const seedMs = isSeeded(store) ? 0 : await seedDemo(service, options.demo);
+    const app = await buildApp(service, {
       logger: options.logger ?? false,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 900,
       rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     });
+    // Started after seeding, so background deliveries never mix into the seeding transaction.
+    campaignSender.start();
     const host = options.host ?? '127.0.0.1';
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
@@ -67,13 +78,19 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
       credentials: { ...demoCredentials },
       store,
+      repos,
+      campaignSender,
       seedMs,
       stop: () => {
-        stopped ??= app.close().then(() => store.close());
+        stopped ??= app.close().then(() => {
+          campaignSender.stop();
+          store.close();
+        });
         return stopped;
       },
     };
   } catch (error) {
+    campaignSender.stop();
     store.close();
     throw error;
   }

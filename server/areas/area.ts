@@ -1,30 +1,20 @@
 /**
  * A service area: one slice of the contract's groups with its own tables, operation handlers and
- * demo data. The service composes every area (see `./index.ts`); an area owns its files and reaches
- * other areas only through their exported repositories.
+ * demo data. The start-up code (`server/compose.ts`) composes every area (see `./index.ts`): it
+ * creates their tables, makes their repositories once (`ServiceRepos`) and hands those to the
+ * handlers and seeders. An area owns its files and reaches other areas only through those repositories.
  */
-import type { Faker } from '@faker-js/faker';
-import type { ServiceStore } from '../db/store';
-import type { DemoPeople } from '../demo/people';
-import type { OperationHandlers } from '../http/bind';
-import type { OperationDeps } from '../operations/deps';
+import type { DemoSeeder } from '../demo/seed-context';
+import type { HandlerSource } from '../operations';
 
-/** What an area's demo seeder gets: the store, a seeded faker, now (ms since epoch) and the demo people. */
-export interface AreaSeedContext {
-  store: ServiceStore;
-  f: Faker;
-  now: number;
-  people: DemoPeople;
-}
-
-/** One area of the service. */
-export interface ServiceArea {
+/**
+ * One area of the service: its `handlers` (by operationId, made once from the operation
+ * dependencies) and its demo `seed`, which runs inside the demo seeding transaction after people,
+ * calendar and documents.
+ */
+export interface ServiceArea extends HandlerSource, DemoSeeder {
   /** Short name, for errors and logs. */
   name: string;
   /** SQL statements that create the area's tables (schema version 2), run once per database. */
   ddl: string;
-  /** The area's operation handlers by operationId. */
-  handlers: (deps: OperationDeps) => Partial<OperationHandlers>;
-  /** Writes the area's demo data; runs inside the demo seeding transaction, after people, calendar and documents. */
-  seed: (ctx: AreaSeedContext) => void | Promise<void>;
 }

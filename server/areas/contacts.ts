@@ -1,5 +1,5 @@
 /** The contacts area of the service (see `./area.ts`): Contact, Company and Avatar groups. */
-import { contactsAreaDdl } from '../db/contacts-area-repos';
+import { contactsAreaDdl } from '../db/contacts-area-ddl';
 import { seedContactsArea } from '../demo/contacts-area';
 import { avatarHandlers } from '../operations/avatars';
 import { contactAdminHandlers } from '../operations/contact-admin';

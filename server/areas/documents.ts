@@ -3,7 +3,7 @@
  * folder tree's writes, inline viewing, thumbnails, related documents and zip unpacking. The read
  * and transfer operations of the group live in `../operations/documents.ts` and `../operations/transfers.ts`.
  */
-import { DocumentLinkRepo, documentLinksDdl } from '../db/document-links';
+import { documentLinksDdl } from '../db/document-links';
 import { seedDocumentWorkflow } from '../demo/document-workflow';
 import { ThumbnailCache } from '../files/thumbnails';
 import { documentApprovalHandlers } from '../operations/document-approval';
@@ -18,7 +18,7 @@ export const documentsArea: ServiceArea = {
   name: 'documents',
   ddl: documentLinksDdl,
   handlers: (deps) => {
-    const shared = { links: new DocumentLinkRepo(deps.store.db), thumbnails: new ThumbnailCache(deps.store.files) };
+    const shared = { links: deps.repos.documentLinks, thumbnails: new ThumbnailCache(deps.store.files) };
     return {
       ...documentApprovalHandlers(deps),
       ...documentCopyHandlers(deps, shared),

@@ -1,5 +1,4 @@
 /** The email-pim area of the service (see `./area.ts`): e-mails with attachments and the Pim group. */
-import { emailPimRepos } from '../db/email-pim-repos';
 import { emailDdl } from '../db/emails';
 import { pimDdl } from '../db/pim';
 import { seedEmails } from '../demo/emails';
@@ -13,8 +12,8 @@ export const emailPimArea: ServiceArea = {
   name: 'email-pim',
   ddl: emailDdl + pimDdl,
   handlers: (deps) => ({ ...emailHandlers(deps), ...pimHandlers(deps) }),
-  seed: async ({ store, f, now, people }) => {
-    const { emails, pim } = emailPimRepos(store);
+  seed: async ({ store, repos, f, now, people }) => {
+    const { emails, pim } = repos;
     const contactCount = [...people.contactsByCompany.values()].reduce((n, list) => n + list.length, 0);
     // A few hundred at the default size (2000 contacts), fewer for small test sets.
     const emailCount = Math.min(300, Math.max(40, Math.round(contactCount / 6)));

@@ -1,7 +1,6 @@
 /** The groups-spend-cmt area of the service (see `./area.ts`): groups of contacts, spend, CMT records. */
 import { cmtDdl } from '../db/cmt';
 import { groupsDdl } from '../db/groups';
-import { groupsSpendCmtRepos } from '../db/groups-spend-cmt-repos';
 import { spendDdl } from '../db/spend';
 import { seedGroups } from '../demo/groups';
 import { seedSpendAndCmt } from '../demo/spend-cmt';
@@ -15,8 +14,7 @@ export const groupsSpendCmtArea: ServiceArea = {
   ddl: [groupsDdl, spendDdl, cmtDdl].join('\n'),
   handlers: (deps) => ({ ...groupHandlers(deps), ...spendCmtHandlers(deps) }),
   seed: (ctx) => {
-    const repos = groupsSpendCmtRepos(ctx.store);
-    seedGroups(ctx, repos.groups);
-    seedSpendAndCmt(ctx, repos);
+    seedGroups(ctx, ctx.repos.groups);
+    seedSpendAndCmt(ctx, ctx.repos);
   },
 };

@@ -40,7 +40,7 @@ export interface AuditFilter {
   statusClass?: NonNullable<AuditTrailQuery['statusClass']>;
 }
 
-/** Audit records repository over one database. */
+/** Audit records repository over one database (one per service, made by `server/compose.ts`). */
 export class AuditRepo {
   private readonly db: Db;
   private readonly insertStmt;
@@ -105,16 +105,4 @@ export class AuditRepo {
       limit: page.limit,
     });
   }
-}
-
-const repos = new WeakMap<Db, AuditRepo>();
-
-/** The audit repository of a database (one per connection, made on first use). */
-export function auditRepo(db: Db): AuditRepo {
-  let repo = repos.get(db);
-  if (!repo) {
-    repo = new AuditRepo(db);
-    repos.set(db, repo);
-  }
-  return repo;
 }

@@ -15,31 +15,32 @@ CREATE TABLE document_summaries (
 /** Reads and writes cached summaries. */
 export class DocumentSummaryCache {
   private readonly db: Db;
+  private readonly stmts;
 
   constructor(db: Db) {
     this.db = db;
+    this.stmts = {
+      get: db
+        .prepare('SELECT data FROM document_summaries WHERE document_id = ? AND document_version = ? AND sentences = ?')
+        .pluck(),
+      dropOlder: db.prepare('DELETE FROM document_summaries WHERE document_id = ? AND document_version <> ?'),
+      put: db.prepare(
+        'INSERT OR REPLACE INTO document_summaries (document_id, document_version, sentences, data) VALUES (?, ?, ?, ?)',
+      ),
+    };
   }
 
   /** The cached summary of that version with that many sentences, or undefined. */
   get(documentId: string, version: number, sentences: number): DocumentSummary | undefined {
-    const json = this.db
-      .prepare('SELECT data FROM document_summaries WHERE document_id = ? AND document_version = ? AND sentences = ?')
-      .pluck()
-      .get(documentId, version, sentences) as string | undefined;
+    const json = this.stmts.get.get(documentId, version, sentences) as string | undefined;
     return json === undefined ? undefined : (JSON.parse(json) as DocumentSummary);
   }
 
   /** Stores a summary made with `sentences` asked for, dropping the summaries of older versions. */
   put(summary: DocumentSummary, sentences: number): void {
     this.db.transaction(() => {
-      this.db
-        .prepare('DELETE FROM document_summaries WHERE document_id = ? AND document_version <> ?')
-        .run(summary.documentId, summary.documentVersion);
-      this.db
-        .prepare(
-          'INSERT OR REPLACE INTO document_summaries (document_id, document_version, sentences, data) VALUES (?, ?, ?, ?)',
-        )
-        .run(summary.documentId, summary.documentVersion, sentences, JSON.stringify(summary));
+      this.stmts.dropOlder.run(summary.documentId, summary.documentVersion);
+      this.stmts.put.run(summary.documentId, summary.documentVersion, sentences, JSON.stringify(summary));
     })();
   }
 }

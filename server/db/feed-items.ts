@@ -1,12 +1,11 @@
 /**
  * The activity feed's items (the contract's FeedItem): history written once, never changed. The feed
  * reads two sources through the temporary view `feed_view`: the table `feed_items`, where any area adds items
- * with `recordFeedItem` inside its write's transaction (stories published, comments added), and the
+ * with `FeedItemRepo.record` inside its write's transaction (stories published, comments added), and the
  * audit records (`audit_records`) of successful `approveDocument` and `rejectDocument` calls, which
  * become `documentApproved` and `documentRejected` items under the audit record's id.
  */
 import { randomUUID } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import type { components } from '../../api/generated/schema';
 import { type JsonPage, keysetPage } from './paging';
 import type { Db } from './schema';
@@ -35,22 +34,7 @@ const auditItemsSelect = `
   WHERE a.operation_id IN ('approveDocument', 'rejectDocument') AND a.status BETWEEN 200 AND 299
     AND a.actor_id IS NOT NULL AND a.resource_id IS NOT NULL`;
 
-const withView = new WeakSet<Db>();
-
-/**
- * Creates the connection's temporary view `feed_view` once: the feed items, plus the document
- * decisions of the audit records when this database has them.
- */
-function ensureFeedView(db: Db): void {
-  if (withView.has(db)) return;
-  const audit = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_records'").get();
-  db.exec(
-    `CREATE TEMP VIEW IF NOT EXISTS feed_view AS ${feedItemsSelect}${audit ? ` UNION ALL ${auditItemsSelect}` : ''}`,
-  );
-  withView.add(db);
-}
-
-/** What `recordFeedItem` takes: a FeedItem without `id` (made here), `occurredAt` defaulting to now. */
+/** What `FeedItemRepo.record` takes: a FeedItem without `id` (made here), `occurredAt` defaulting to now. */
 export type FeedItemInput = Omit<FeedItem, 'id' | 'occurredAt'> & {
   id?: string;
   occurredAt?: string;
@@ -58,57 +42,65 @@ export type FeedItemInput = Omit<FeedItem, 'id' | 'occurredAt'> & {
   audienceUserId?: string | null;
 };
 
-/** Per database, the prepared insert of `recordFeedItem`. */
-const inserts = new WeakMap<Db, Statement<unknown[]>>();
+/** The activity feed's items over one database (one per service, made by `server/compose.ts`). */
+export class FeedItemRepo {
+  private readonly db: Db;
+  private readonly insert;
 
-/**
- * Adds an item to the activity feed and returns it. `title` is cut to 200 characters and `summary`
- * to 500 (the contract's bounds). Call it in the same transaction as the write it reports.
- */
-export function recordFeedItem(db: Db, input: FeedItemInput): FeedItem {
-  const item: FeedItem = {
-    id: input.id ?? randomUUID(),
-    kind: input.kind,
-    actorId: input.actorId,
-    title: input.title.slice(0, 200),
-    summary: input.summary.slice(0, 500),
-    resourceType: input.resourceType,
-    resourceId: input.resourceId,
-    occurredAt: input.occurredAt ?? new Date().toISOString(),
-  };
-  let insert = inserts.get(db);
-  if (!insert) {
-    insert = db.prepare('INSERT INTO feed_items (id, kind, occurred_at, audience_id, data) VALUES (?, ?, ?, ?, ?)');
-    inserts.set(db, insert);
+  /**
+   * Creates the connection's temporary view `feed_view` (the feed items, plus the document
+   * decisions of the audit records when this database has them) and prepares the insert.
+   */
+  constructor(db: Db) {
+    this.db = db;
+    const audit = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'audit_records'").get();
+    db.exec(
+      `CREATE TEMP VIEW IF NOT EXISTS feed_view AS ${feedItemsSelect}${audit ? ` UNION ALL ${auditItemsSelect}` : ''}`,
+    );
+    this.insert = db.prepare(
+      'INSERT INTO feed_items (id, kind, occurred_at, audience_id, data) VALUES (?, ?, ?, ?, ?)',
+    );
   }
-  insert.run(item.id, item.kind, item.occurredAt, input.audienceUserId ?? null, JSON.stringify(item));
-  return item;
-}
 
-/** A page of the items `userId` sees, newest first, optionally of one kind and at or after `since` (ISO 8601). */
-export function listFeedItems(
-  db: Db,
-  userId: string,
-  query: { kind?: FeedItem['kind']; since?: string; cursor?: string; limit: number },
-): JsonPage {
-  ensureFeedView(db);
-  const where = ['(audience_id IS NULL OR audience_id = ?)'];
-  const params: unknown[] = [userId];
-  if (query.kind) {
-    where.push('kind = ?');
-    params.push(query.kind);
+  /**
+   * Adds an item to the activity feed and returns it. `title` is cut to 200 characters and `summary`
+   * to 500 (the contract's bounds). Call it in the same transaction as the write it reports.
+   */
+  record(input: FeedItemInput): FeedItem {
+    const item: FeedItem = {
+      id: input.id ?? randomUUID(),
+      kind: input.kind,
+      actorId: input.actorId,
+      title: input.title.slice(0, 200),
+      summary: input.summary.slice(0, 500),
+      resourceType: input.resourceType,
+      resourceId: input.resourceId,
+      occurredAt: input.occurredAt ?? new Date().toISOString(),
+    };
+    this.insert.run(item.id, item.kind, item.occurredAt, input.audienceUserId ?? null, JSON.stringify(item));
+    return item;
   }
-  if (query.since) {
-    where.push('occurred_at >= ?');
-    params.push(new Date(query.since).toISOString());
+
+  /** A page of the items `userId` sees, newest first, optionally of one kind and at or after `since` (ISO 8601). */
+  list(userId: string, query: { kind?: FeedItem['kind']; since?: string; cursor?: string; limit: number }): JsonPage {
+    const where = ['(audience_id IS NULL OR audience_id = ?)'];
+    const params: unknown[] = [userId];
+    if (query.kind) {
+      where.push('kind = ?');
+      params.push(query.kind);
+    }
+    if (query.since) {
+      where.push('occurred_at >= ?');
+      params.push(new Date(query.since).toISOString());
+    }
+    return keysetPage(this.db, {
+      list: `feed:${query.kind ?? ''}:${query.since ?? ''}`,
+      table: 'feed_view',
+      where,
+      params,
+      sort: { name: '-occurredAt', columns: ['occurred_at', 'id'], desc: true },
+      cursor: query.cursor,
+      limit: query.limit,
+    });
   }
-  return keysetPage(db, {
-    list: `feed:${query.kind ?? ''}:${query.since ?? ''}`,
-    table: 'feed_view',
-    where,
-    params,
-    sort: { name: '-occurredAt', columns: ['occurred_at', 'id'], desc: true },
-    cursor: query.cursor,
-    limit: query.limit,
-  });
 }

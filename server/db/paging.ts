@@ -3,6 +3,7 @@
  * nextCursor }`). The cursor carries the list name, the sort and the sort key of the last row, so a
  * page never skips or repeats a row when rows before it change.
  */
+import type { Statement } from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../http/cursor';
 import type { Db } from './schema';
 
@@ -41,9 +42,10 @@ interface ListCursor {
   k: Array<string | number>;
 }
 
-const statements = new WeakMap<Db, Map<string, ReturnType<Db['prepare']>>>();
+/** Per connection, the prepared statements of the page queries built so far, by SQL text (a statement cache). */
+const statements = new WeakMap<Db, Map<string, Statement<unknown[]>>>();
 
-function prepared(db: Db, sql: string) {
+function prepared(db: Db, sql: string): Statement<unknown[]> {
   let cache = statements.get(db);
   if (!cache) {
     cache = new Map();

@@ -16,7 +16,6 @@ import { IdempotencyRepo } from './idempotency';
 import { type Notification, NotificationRepo } from './notifications';
 import { type Db, openDatabase } from './schema';
 import { UserRepo } from './users';
-import { serviceAreas } from '../areas';
 
 /** Input of ServiceStore.saveContact: a whole or partial contact; `id` names one to update. */
 export type ContactInput = Partial<Contact> & { firstName: string; lastName: string; id?: string };
@@ -50,9 +49,14 @@ export class ServiceStore {
   readonly idempotency: IdempotencyRepo;
   readonly files: FileStore;
 
-  /** Opens the database `<dataDir>/service.db` and the file store `<dataDir>/files`. */
-  constructor(dataDir: string) {
-    this.db = openDatabase(`${dataDir}/service.db`, serviceAreas.map((a) => a.ddl).join('\n'));
+  /**
+   * Opens the database `<dataDir>/service.db` and the file store `<dataDir>/files`. `areaDdl` holds
+   * the SQL that creates the service areas' tables (schema version 2, see `./schema.ts`); the
+   * start-up code (`server/compose.ts`) collects it from the areas. Throws when the database was
+   * written by a newer schema version.
+   */
+  constructor(dataDir: string, areaDdl: string) {
+    this.db = openDatabase(`${dataDir}/service.db`, areaDdl);
     const ajv = sharedContractAjv(loadContract().contract);
     this.feed = new ChangeFeed(this.db);
     this.companies = new CompanyRepo(this.db, this.feed, ajv);

@@ -4,9 +4,9 @@
  * `updatedAt`, dismissed notifications), plus the demo user's daily sign-ins and a few failed
  * sign-ins. Only operations the contract has are used, so the history always names real operations.
  */
-import type { AreaSeedContext } from '../areas/area';
+import type { AreaSeedContext } from './seed-context';
 import { loadContract } from '../contract/spec';
-import { type AuditInput, auditRepo } from '../db/audit';
+import type { AuditInput } from '../db/audit';
 import type { OperationFacts } from '../http/operation-index';
 import { OperationIndex } from '../http/operation-index';
 
@@ -22,9 +22,9 @@ interface Timed {
 }
 
 /** Writes the demo audit records (a few hundred at the default demo size). */
-export function seedAuditRecords({ store, f, now, people }: AreaSeedContext): void {
+export function seedAuditRecords({ store, repos, f, now, people }: AreaSeedContext): void {
   const facts = new Map(new OperationIndex(loadContract().contract).all().map((o) => [o.operationId, o]));
-  const repo = auditRepo(store.db);
+  const repo = repos.audit;
   const actors = [people.demoUser, ...people.employees].map((c) => c.id);
   const rows = (sql: string) =>
     (store.db.prepare(sql).all() as Row[]).map((r) => ({ ...r, record: JSON.parse(r.data) }));

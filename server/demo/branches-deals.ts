@@ -1,6 +1,5 @@
 /** Demo data of the branches-deals area: branches, PSA deals and rebate agreements. */
-import type { AreaSeedContext } from '../areas/area';
-import { branchesDealsRepos } from '../db/branches-deals-repos';
+import type { AreaSeedContext } from './seed-context';
 import { seedBranches } from './branches';
 import { seedDeals } from './deals';
 import { seedRebates } from './rebates';
@@ -10,8 +9,7 @@ export const demoDealCount = 300;
 
 /** Seeds branches for every company, ~300 deals and the rebate agreements. */
 export function seedBranchesDeals(ctx: AreaSeedContext): void {
-  const { store, f, now, people } = ctx;
-  const repos = branchesDealsRepos(store);
+  const { repos, f, now, people } = ctx;
   seedBranches(repos.branches, f, now, [people.owner, ...people.companies], people.owner.id);
   const deals = seedDeals(repos.deals, f, now, {
     companies: people.companies,

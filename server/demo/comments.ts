@@ -4,10 +4,10 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { CommentResourceType } from '../db/commentable';
-import type { CommentAttachment, CommentRepo } from '../db/comments';
+import type { CommentAttachment } from '../db/comments';
 import type { ServiceStore } from '../db/store';
 import { contentTypeOf } from '../files/content-type';
-import { addCommentTo } from '../operations/comments';
+import { addCommentTo, type CommentWriteRepos } from '../operations/comments';
 import { makePng, makeText } from './files';
 import type { DemoPeople } from './people';
 import { pastIso } from './people';
@@ -61,7 +61,7 @@ const texts: Record<CommentResourceType, string[]> = {
 /** Creates `count` comments (about a tenth with one or two attachments), oldest first. */
 export async function seedComments(
   store: ServiceStore,
-  comments: CommentRepo,
+  repos: CommentWriteRepos,
   f: Faker,
   now: number,
   people: DemoPeople,
@@ -98,7 +98,7 @@ export async function seedComments(
     const mentions = f.number.int(9) === 0 ? [f.helpers.arrayElement(authors).id] : [];
     const comment = addCommentTo(
       store,
-      comments,
+      repos,
       {
         resourceType: kind,
         resourceId: f.helpers.arrayElement(targets[kind]),
@@ -122,7 +122,7 @@ export async function seedComments(
       attachments.push({ id, fileName, contentType: contentTypeOf(fileName), ...file.digest, createdAt: at });
     }
     const { id, version: _v, createdAt: _c, updatedAt: _u, ...body } = comment;
-    comments.save(id, { ...body, attachments }, { updatedAt: at });
+    repos.comments.save(id, { ...body, attachments }, { updatedAt: at });
   }
   await Promise.all(writes);
 }

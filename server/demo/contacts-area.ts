@@ -6,12 +6,11 @@
  */
 import type { Faker } from '@faker-js/faker';
 import sharp from 'sharp';
-import type { AreaSeedContext } from '../areas/area';
+import type { AreaSeedContext } from './seed-context';
 import type { ContactQuery } from '../db/contact-queries';
 import type { Contact } from '../db/contacts';
-import { type ContactsAreaRepos, contactsAreaRepos } from '../db/contacts-area-repos';
 import { grantsOfRoles } from '../db/permissions';
-import type { ServiceStore } from '../db/store';
+import type { ServiceRepos } from '../db/service-repos';
 import { colourOf } from '../files/initials-image';
 import type { DemoPeople } from './people';
 import { pastIso } from './people';
@@ -23,9 +22,9 @@ export const demoAdminCredentials = { username: `admin@${ownerCompany.domain}`, 
 export const demoSalesPassword = 'brm-sales-2026';
 
 /** The sign-in names of the demo sales users (not the demo user), in the order they were made users. */
-export function demoSalesLogins(store: ServiceStore): string[] {
-  return contactsAreaRepos(store)
-    .sessions.accounts()
+export function demoSalesLogins(repos: Pick<ServiceRepos, 'sessions'>): string[] {
+  return repos.sessions
+    .accounts()
     .filter((a) => a.roles.length === 1 && a.roles[0] === 'sales')
     .map((a) => a.email);
 }
@@ -44,7 +43,7 @@ function promoteStaff(ctx: AreaSeedContext): Contact[] {
   });
 }
 
-function grantRoleDefaults(repos: ContactsAreaRepos, f: Faker, now: number): void {
+function grantRoleDefaults(repos: Pick<ServiceRepos, 'sessions' | 'permissions'>, f: Faker, now: number): void {
   for (const account of repos.sessions.accounts()) {
     const at = pastIso(f, now, 30, 400);
     for (const permission of grantsOfRoles(account.roles)) repos.permissions.grant(account.id, permission, null, at);
@@ -131,7 +130,11 @@ function portraitSvg(colour: string, f: Faker): string {
  * Starts rendering a few stored pictures (on sharp's worker threads, so it overlaps the seeding that
  * follows); the returned function stores them once rendered.
  */
-function renderPictures(f: Faker, now: number, people: DemoPeople): Promise<(repos: ContactsAreaRepos) => void> {
+function renderPictures(
+  f: Faker,
+  now: number,
+  people: DemoPeople,
+): Promise<(repos: Pick<ServiceRepos, 'avatarImages'>) => void> {
   const logos = people.companies.slice(0, 4);
   const faces = [
     people.demoUser,
@@ -152,22 +155,21 @@ function renderPictures(f: Faker, now: number, people: DemoPeople): Promise<(rep
     ),
   ]);
   return rendered.then((images) => (repos) => {
-    for (const [i, c] of logos.entries()) repos.images.put('company', c.id, 'image/webp', images[i], times[i]);
+    for (const [i, c] of logos.entries()) repos.avatarImages.put('company', c.id, 'image/webp', images[i], times[i]);
     for (const [i, c] of faces.entries()) {
       const k = logos.length + i;
-      repos.images.put('contact', c.id, 'image/jpeg', images[k], times[k]);
+      repos.avatarImages.put('contact', c.id, 'image/jpeg', images[k], times[k]);
     }
   });
 }
 
 /** Seeds the contacts area's demo data (see the file comment). */
 export async function seedContactsArea(ctx: AreaSeedContext): Promise<void> {
-  const { store, f, now, people } = ctx;
-  const repos = contactsAreaRepos(store);
+  const { repos, f, now, people } = ctx;
   const pictures = renderPictures(f, now, people);
   const users = promoteStaff(ctx);
   grantRoleDefaults(repos, f, now);
-  repos.settings.save(
+  repos.contactSettings.save(
     people.demoUser.id,
     {
       locale: 'en-US',
@@ -182,7 +184,7 @@ export async function seedContactsArea(ctx: AreaSeedContext): Promise<void> {
     pastIso(f, now, 5, 60),
   );
   for (const query of savedQueries(people, people.demoUser.id, users[0]?.id)) {
-    repos.queries.save(f.string.uuid(), query, pastIso(f, now, 10, 200));
+    repos.contactQueries.save(f.string.uuid(), query, pastIso(f, now, 10, 200));
   }
   (await pictures)(repos);
 }

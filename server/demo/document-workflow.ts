@@ -7,8 +7,8 @@
 import { businessParagraphs } from './prose';
 import { linkSync } from 'node:fs';
 import yazl from 'yazl';
-import type { AreaSeedContext } from '../areas/area';
-import { DocumentLinkRepo } from '../db/document-links';
+import type { AreaSeedContext } from './seed-context';
+import type { DocumentLinkRepo } from '../db/document-links';
 import type { DocumentRecord } from '../db/documents';
 import { contentTypeOf } from '../files/content-type';
 import { unpackZip } from '../files/unzip';
@@ -36,8 +36,8 @@ const rejectionNotes = [
 const hour = 3_600_000;
 
 /** Seeds approval rounds, clones, hand-made relations and the unpacked press kit. */
-export async function seedDocumentWorkflow({ store, f, now, people }: AreaSeedContext): Promise<void> {
-  const links = new DocumentLinkRepo(store.db);
+export async function seedDocumentWorkflow({ store, repos, f, now, people }: AreaSeedContext): Promise<void> {
+  const links = repos.documentLinks;
   const documents = (store.db.prepare('SELECT data FROM documents ORDER BY rowid').pluck().all() as string[]).map(
     (j) => JSON.parse(j) as DocumentRecord,
   );
@@ -103,7 +103,7 @@ export async function seedDocumentWorkflow({ store, f, now, people }: AreaSeedCo
     links.link(a.id, b.id, 'manual', at, f.string.uuid());
   }
 
-  await seedPressKit({ store, f, now, people }, links);
+  await seedPressKit({ store, repos, f, now, people }, links);
 }
 
 /** A zip with a few real files (PDF, CSV, PNG, text) in Marketing, unpacked into a folder beside it. */

@@ -4,7 +4,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { DocumentRecord } from '../db/documents';
-import { recordFeedItem } from '../db/feed-items';
+import type { FeedItemRepo } from '../db/feed-items';
 import type { ServiceStore } from '../db/store';
 import type { DemoPeople } from './people';
 import { pastIso } from './people';
@@ -12,6 +12,7 @@ import { pastIso } from './people';
 /** Records a decision item for up to `count` decided demo documents. */
 export function seedDocumentDecisions(
   store: ServiceStore,
+  feedItems: FeedItemRepo,
   f: Faker,
   now: number,
   people: DemoPeople,
@@ -26,7 +27,7 @@ export function seedDocumentDecisions(
   for (const document of decided) {
     const approved = document.state === 'approved';
     const actor = f.helpers.arrayElement(people.employees);
-    recordFeedItem(store.db, {
+    feedItems.record({
       id: f.string.uuid(),
       kind: approved ? 'documentApproved' : 'documentRejected',
       actorId: actor.id,

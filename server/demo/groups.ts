@@ -2,7 +2,7 @@
  * Demo group tree (about 30 groups): regions → segments → key accounts, marketing lists (static
  * groups with members) and smart groups (dynamic groups defined by contact filters).
  */
-import type { AreaSeedContext } from '../areas/area';
+import type { AreaSeedContext } from './seed-context';
 import type { Company } from '../db/companies';
 import type { Contact } from '../db/contacts';
 import type { Group, GroupFilter, GroupRepo } from '../db/groups';

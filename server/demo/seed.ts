@@ -4,12 +4,13 @@
  * notifications. Everything is written in one transaction after the files are generated.
  */
 import { base, en, Faker } from '@faker-js/faker';
-import { serviceAreas } from '../areas';
+import type { ServiceRepos } from '../db/service-repos';
 import type { ServiceStore } from '../db/store';
 import { seedCalendar } from './calendar';
 import { seedDocuments } from './documents';
 import { seedNotifications } from './notifications';
 import { seedPeople } from './people';
+import type { DemoSeeder } from './seed-context';
 import { demoUser } from './vocabulary';
 
 /** Sizes of the demo data set and the faker seed. */
@@ -40,8 +41,22 @@ export function isSeeded(store: ServiceStore): boolean {
   return store.db.prepare("SELECT value FROM meta WHERE key = 'seeded_at'").pluck().get() !== undefined;
 }
 
-/** Seeds the store; returns the time it took, ms. Throws when the store is already seeded. */
-export async function seedDemo(store: ServiceStore, options: Partial<DemoOptions> = {}): Promise<number> {
+/** What seeding writes to: the store, the areas' repositories and the areas, whose seeders run in order. */
+export interface SeedTarget {
+  store: ServiceStore;
+  repos: ServiceRepos;
+  areas: readonly DemoSeeder[];
+}
+
+/**
+ * Seeds the store: the core records, then every area's demo data in the order of `areas`. Returns
+ * the time it took, ms. Throws when the store is already seeded, or what a seeder threw (the seeding
+ * transaction is then rolled back).
+ */
+export async function seedDemo(
+  { store, repos, areas }: SeedTarget,
+  options: Partial<DemoOptions> = {},
+): Promise<number> {
   if (isSeeded(store)) throw new Error('The service data is already seeded.');
   const started = performance.now();
   const o = { ...defaultDemo, ...options };
@@ -57,7 +72,7 @@ export async function seedDemo(store: ServiceStore, options: Partial<DemoOptions
     const events = seedCalendar(store, f, now, people, o.events);
     await seedDocuments(store, f, now, people, o.documents);
     seedNotifications(store, f, now, people, events, o.notifications);
-    for (const area of serviceAreas) await area.seed({ store, f, now, people });
+    for (const area of areas) await area.seed({ store, repos, f, now, people });
     store.db.prepare("INSERT INTO meta (key, value) VALUES ('seeded_at', ?)").run(new Date(now).toISOString());
     store.db.exec('COMMIT');
   } catch (error) {

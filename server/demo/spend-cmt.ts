@@ -2,7 +2,7 @@
  * Demo spend (12–24 months per customer, supplier and partner company, 2–4 categories each) and CMT
  * records (terms for most companies), in each company's local currency.
  */
-import type { AreaSeedContext } from '../areas/area';
+import type { AreaSeedContext } from './seed-context';
 import type { CmtRepo } from '../db/cmt';
 import type { Company } from '../db/companies';
 import type { Spend, SpendRepo } from '../db/spend';

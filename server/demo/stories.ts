@@ -3,7 +3,7 @@
  * of the demo user and colleagues. Publishing adds their feed items.
  */
 import type { Faker } from '@faker-js/faker';
-import type { StoryRepo } from '../db/stories';
+import type { ServiceRepos } from '../db/service-repos';
 import type { ServiceStore } from '../db/store';
 import { saveStory } from '../operations/blog';
 import type { DemoPeople } from './people';
@@ -69,7 +69,13 @@ function paragraphs(f: Faker, summary: string, product: string): string {
 }
 
 /** Creates the demo stories (drafts are the specs whose title starts with `Draft:`). */
-export function seedStories(store: ServiceStore, stories: StoryRepo, f: Faker, now: number, people: DemoPeople): void {
+export function seedStories(
+  store: ServiceStore,
+  repos: Pick<ServiceRepos, 'stories' | 'feedItems'>,
+  f: Faker,
+  now: number,
+  people: DemoPeople,
+): void {
   const authors = [people.demoUser, ...people.employees.filter((e) => e.id !== people.demoUser.id).slice(0, 5)];
   const dated = specs.map((spec) => ({ spec, at: pastIso(f, now, 1, 200) })).sort((a, b) => a.at.localeCompare(b.at));
   for (const { spec, at } of dated) {
@@ -81,7 +87,7 @@ export function seedStories(store: ServiceStore, stories: StoryRepo, f: Faker, n
     const author = draft || f.number.int(2) === 0 ? people.demoUser : f.helpers.arrayElement(authors);
     saveStory(
       store,
-      stories,
+      repos,
       author.id,
       {
         title,

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../contract/spec';
-import { auditRepo } from '../db/audit';
+import type { AuditRepo } from '../db/audit';
 import type { ServiceStore } from '../db/store';
 import { auditHooks } from './audit-hook';
 import { idempotencyHooks } from './idempotency-hook';
@@ -15,17 +15,18 @@ import { installRateLimit, type RateLimits } from './rate-limit';
 /**
  * Adds the hooks in the order their effects need: the rate limit first of all; the idempotency
  * claim (a write) before the audit's change count, and the audit record before the idempotency
- * store (another write).
+ * store (another write). Audit records are written to `audits`.
  */
 export async function installPlatform(
   app: FastifyInstance,
   store: ServiceStore,
+  audits: AuditRepo,
   contract: Contract,
   limits: RateLimits,
 ): Promise<void> {
   await installRateLimit(app, limits, (token) => store.users.verifyAccessToken(token));
   const index = new OperationIndex(contract);
-  const audit = auditHooks(index, store.db, auditRepo(store.db), (email) => store.users.idByEmail(email));
+  const audit = auditHooks(index, store.db, audits, (email) => store.users.idByEmail(email));
   const idempotency = idempotencyHooks(index, store.idempotency);
   app.addHook('preHandler', idempotency.preHandler);
   app.addHook('preHandler', audit.preHandler);

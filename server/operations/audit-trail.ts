@@ -2,7 +2,6 @@
  * Operation `auditTrail` (Audit group): filtered, sorted, paged audit records. Users with the role
  * `manager` or `admin` see every record; other users only the records they are the actor of.
  */
-import { auditRepo } from '../db/audit';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { forbidden } from '../http/problem';
@@ -28,7 +27,7 @@ export function auditTrailHandlers(deps: OperationDeps): Pick<OperationHandlers,
           'Only managers and admins may read the audit records of other users; leave out actorId to see your own.',
         );
       }
-      const page = auditRepo(store.db).list(
+      const page = deps.repos.audit.list(
         {
           actorId: seesAll ? body.actorId : userId,
           operationId: body.operationId,

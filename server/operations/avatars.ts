@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { ImageOwner, StoredImage } from '../db/avatar-images';
-import { contactsAreaRepos } from '../db/contacts-area-repos';
 import { colourOf, initialsOf, renderInitials, resizePicture } from '../files/initials-image';
 import type { OperationHandlers } from '../http/bind';
 import { notFound } from '../http/problem';
@@ -34,7 +33,7 @@ export function noneMatchHits(ifNoneMatch: string | undefined, etag: string): bo
 /** Handlers of the Avatar group. */
 export function avatarHandlers(deps: OperationDeps): Pick<OperationHandlers, 'getAvatar' | 'getCompanyLogo'> {
   const { store } = deps;
-  const repos = contactsAreaRepos(store);
+  const { avatarImages } = deps.repos;
   const cache = new Map<string, RenderedImage>();
 
   const render = async (
@@ -78,7 +77,7 @@ export function avatarHandlers(deps: OperationDeps): Pick<OperationHandlers, 'ge
     getAvatar: async ({ query, headers, reply }) => {
       const contact = store.contacts.get(query.id);
       if (!contact) throw notFound('contact', query.id);
-      const stored = repos.images.get('contact', contact.id);
+      const stored = avatarImages.get('contact', contact.id);
       const image = await render(
         'contact',
         contact.id,
@@ -92,7 +91,7 @@ export function avatarHandlers(deps: OperationDeps): Pick<OperationHandlers, 'ge
     getCompanyLogo: async ({ query, headers, reply }) => {
       const company = store.companies.get(query.id);
       if (!company) throw notFound('company', query.id);
-      const stored = repos.images.get('company', company.id);
+      const stored = avatarImages.get('company', company.id);
       const image = await render('company', company.id, [company.name], stored, query.size ?? 128);
       return answer(reply, image, stored?.updatedAt ?? company.updatedAt, headers['If-None-Match']);
     },

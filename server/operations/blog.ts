@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/generated/schema';
-import { recordFeedItem } from '../db/feed-items';
 import { pageJson } from '../db/paging';
 import type { RecordBody } from '../db/record-table';
-import type { Story, StoryRepo } from '../db/stories';
+import type { ServiceRepos } from '../db/service-repos';
+import type { Story } from '../db/stories';
 import type { ServiceStore } from '../db/store';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -33,11 +33,12 @@ const storyTransitions: TransitionTable<StoryState, 'publish' | 'unpublish'> = {
  */
 export function saveStory(
   store: ServiceStore,
-  stories: StoryRepo,
+  repos: Pick<ServiceRepos, 'stories' | 'feedItems'>,
   userId: string,
   input: StoryInput,
   options: { ifMatch?: string; at?: string } = {},
 ): { story: Story; created: boolean } {
+  const { stories } = repos;
   return store.transaction(() => {
     const existing = input.id === undefined ? undefined : stories.get(input.id);
     if (input.id !== undefined && !existing) throw notFound('story', input.id);
@@ -74,7 +75,7 @@ export function saveStory(
     };
     const story = stories.save(id, body, { createdAt: at, updatedAt: at });
     if (publishing) {
-      recordFeedItem(store.db, {
+      repos.feedItems.record({
         kind: 'storyPublished',
         actorId: userId,
         title: story.title,
@@ -91,9 +92,9 @@ export function saveStory(
 /** Handlers of the Blog group. */
 export function blogHandlers(
   deps: OperationDeps,
-  stories: StoryRepo,
 ): Pick<OperationHandlers, 'saveBlogPost' | 'getStory' | 'listNewsStories' | 'deleteStory'> {
-  const { store } = deps;
+  const { store, repos } = deps;
+  const { stories } = repos;
   /** The story when `userId` may read it (drafts: author and admins only), else a 404 problem. */
   const readable = (id: string, userId: string): Story => {
     const story = stories.get(id);
@@ -103,7 +104,7 @@ export function blogHandlers(
   };
   return {
     saveBlogPost: ({ body, headers, reply, userId }) => {
-      const { story, created } = saveStory(store, stories, userId, body, { ifMatch: headers['If-Match'] });
+      const { story, created } = saveStory(store, repos, userId, body, { ifMatch: headers['If-Match'] });
       reply.code(created ? 201 : 200).header('ETag', versionETag(story));
       return story;
     },

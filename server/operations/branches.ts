@@ -1,6 +1,5 @@
 /** Operations of the Branch group: read, list, save, delete and the nearest-first locator. */
 import { randomUUID } from 'node:crypto';
-import { branchesDealsRepos } from '../db/branches-deals-repos';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -12,7 +11,7 @@ type BranchOps = 'getBranch' | 'getCompanyBranches' | 'saveBranch' | 'deleteBran
 /** Handlers of the Branch group. */
 export function branchHandlers(deps: OperationDeps): Pick<OperationHandlers, BranchOps> {
   const { store } = deps;
-  const { branches } = branchesDealsRepos(store);
+  const { branches } = deps.repos;
   const requireCompany = (companyId: string) => {
     if (!store.companies.get(companyId)) throw notFound('company', companyId);
   };

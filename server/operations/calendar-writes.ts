@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/generated/schema';
 import type { CalendarEvent, RecipientInput } from '../db/calendar';
-import type { CalendarRecipientRows } from '../db/calendar-recipients';
 import { recordBody } from '../db/record-body';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -16,13 +15,13 @@ import { type OperationDeps, versionETag } from './deps';
 
 type Skip = components['schemas']['CalendarRecipientSkip'];
 
-/** Handlers of the Calendar group's writes over the calendar's recipient rows. */
+/** Handlers of the Calendar group's writes (recipients through `deps.repos.calendarRecipients`). */
 export function calendarWriteHandlers(
   deps: OperationDeps,
-  rows: CalendarRecipientRows,
 ): Pick<OperationHandlers, 'saveCalendar' | 'deleteCalendar' | 'addRecipients' | 'removeCalendarRecipient'> {
   const { store } = deps;
   const { calendar } = store;
+  const rows = deps.repos.calendarRecipients;
   const existing = (id: string): CalendarEvent => {
     const event = calendar.get(id);
     if (!event) throw notFound('calendar event', id);

@@ -1,6 +1,6 @@
 /** Operations of the Campaign group: campaigns, their recipients and sending (see the contract's `CampaignState`). */
 import { randomUUID } from 'node:crypto';
-import type { Campaign, CampaignRepo } from '../db/campaigns';
+import type { Campaign } from '../db/campaigns';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -15,7 +15,6 @@ import {
   saveAction,
   scheduleProblems,
 } from './calendar-campaign-rules';
-import type { CampaignSender } from './campaign-sender';
 import { type OperationDeps, versionETag } from './deps';
 
 type CampaignOperation =
@@ -31,13 +30,10 @@ function unprocessable(detail: string): ProblemError {
   return new ProblemError(422, '/problems/unprocessable', detail);
 }
 
-/** Handlers of the Campaign group over a campaign repository and its sender. */
-export function campaignHandlers(
-  deps: OperationDeps,
-  campaigns: CampaignRepo,
-  sender: CampaignSender,
-): Pick<OperationHandlers, CampaignOperation> {
-  const { store } = deps;
+/** Handlers of the Campaign group (campaigns through `deps.repos.campaigns`, sending through `deps.campaignSender`). */
+export function campaignHandlers(deps: OperationDeps): Pick<OperationHandlers, CampaignOperation> {
+  const { store, campaignSender: sender } = deps;
+  const { campaigns } = deps.repos;
   const existing = (id: string): Campaign => {
     const campaign = campaigns.get(id);
     if (!campaign) throw notFound('campaign', id);

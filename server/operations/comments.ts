@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type CommentResourceType, commentedRecord } from '../db/commentable';
-import { type CommentAttachment, type CommentRepo, type CommentRecord, maxCommentAttachments } from '../db/comments';
-import { recordFeedItem } from '../db/feed-items';
+import { type CommentAttachment, type CommentRecord, maxCommentAttachments } from '../db/comments';
 import type { Notification } from '../db/notifications';
 import { pageJson } from '../db/paging';
+import type { ServiceRepos } from '../db/service-repos';
 import type { ServiceStore } from '../db/store';
 import { contentTypeOf } from '../files/content-type';
 import { receiveUpload } from '../files/upload';
@@ -38,6 +38,9 @@ export interface NewComment {
   authorId: string;
 }
 
+/** The repositories `addCommentTo` writes and reads: comments, feed items and the commentable records of other areas. */
+export type CommentWriteRepos = Pick<ServiceRepos, 'comments' | 'feedItems' | 'campaigns' | 'deals'>;
+
 /**
  * Stores a new comment in one transaction with its events: a `comment` notification to the record's
  * owner and to each mentioned user (never to the author), and a `commentAdded` feed item. Throws 404
@@ -46,16 +49,16 @@ export interface NewComment {
  */
 export function addCommentTo(
   store: ServiceStore,
-  comments: CommentRepo,
+  repos: CommentWriteRepos,
   input: NewComment,
   history?: { at: string },
 ): CommentRecord {
   return store.transaction(() => {
-    const record = commentedRecord(store, input.resourceType, input.resourceId);
+    const record = commentedRecord(store, repos, input.resourceType, input.resourceId);
     if (!record) throw notFound(input.resourceType, input.resourceId);
     for (const id of input.mentions) if (!store.contacts.get(id)) throw notFound('contact', id);
     const times = history && { createdAt: history.at, updatedAt: history.at };
-    const comment = comments.save(
+    const comment = repos.comments.save(
       randomUUID(),
       {
         resourceType: input.resourceType,
@@ -85,7 +88,7 @@ export function addCommentTo(
           : {}),
       });
     }
-    recordFeedItem(store.db, {
+    repos.feedItems.record({
       kind: 'commentAdded',
       actorId: input.authorId,
       title: `${author} commented on ${record.name}`,
@@ -101,19 +104,19 @@ export function addCommentTo(
 /** Handlers of the Comment group. */
 export function commentHandlers(
   deps: OperationDeps,
-  comments: CommentRepo,
 ): Pick<OperationHandlers, 'addComment' | 'getRelatedComments' | 'deleteComment' | 'uploadCommentAttachment'> {
-  const { store } = deps;
+  const { store, repos } = deps;
   const { files } = store;
+  const { comments } = repos;
   return {
     addComment: ({ body, reply, userId }) => {
-      const comment = addCommentTo(store, comments, { ...body, mentions: body.mentions ?? [], authorId: userId });
+      const comment = addCommentTo(store, repos, { ...body, mentions: body.mentions ?? [], authorId: userId });
       reply.code(201).header('ETag', versionETag(comment));
       return comment;
     },
 
     getRelatedComments: ({ query }) => {
-      if (!commentedRecord(store, query.resourceType, query.resourceId))
+      if (!commentedRecord(store, repos, query.resourceType, query.resourceId))
         throw notFound(query.resourceType, query.resourceId);
       return pageJson(
         comments.list(query.resourceType, query.resourceId, {

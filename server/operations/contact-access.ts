@@ -1,11 +1,11 @@
 /** Role and permission checks of the contacts area (contract: `PermissionName`). */
-import type { ContactsAreaRepos } from '../db/contacts-area-repos';
+import type { ServiceRepos } from '../db/service-repos';
 import type { PermissionName } from '../db/permissions';
 import { forbidden } from '../http/problem';
 
 /** Throws 403 unless the user holds `permission`; `action` says what was refused. */
 export function requirePermission(
-  repos: ContactsAreaRepos,
+  repos: Pick<ServiceRepos, 'permissions'>,
   userId: string,
   permission: PermissionName,
   action: string,
@@ -16,6 +16,6 @@ export function requirePermission(
 }
 
 /** Throws 403 unless the user has the `admin` role; `action` says what was refused. */
-export function requireAdmin(repos: ContactsAreaRepos, userId: string, action: string): void {
+export function requireAdmin(repos: Pick<ServiceRepos, 'sessions'>, userId: string, action: string): void {
   if (!repos.sessions.hasRole(userId, 'admin')) throw forbidden(`Only administrators may ${action}.`);
 }

@@ -5,7 +5,6 @@
  */
 import type { components } from '../../api/generated/schema';
 import { isKnownTimeZone } from '../db/contact-settings';
-import { contactsAreaRepos } from '../db/contacts-area-repos';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, forbidden, notFound, ProblemError, validationProblem } from '../http/problem';
@@ -23,8 +22,7 @@ export function contactAdminHandlers(
   OperationHandlers,
   'bootUser' | 'resetPassword' | 'removePermissions' | 'getContactSettings' | 'saveContactSettings'
 > {
-  const { store } = deps;
-  const repos = contactsAreaRepos(store);
+  const { store, repos } = deps;
   const throttle = new LoginThrottle();
   const accountOf = (id: string) => {
     const account = repos.sessions.account(id);
@@ -32,7 +30,7 @@ export function contactAdminHandlers(
     return account;
   };
   const settingsOf = (userId: string): ContactSettings => {
-    const stored = repos.settings.get(userId);
+    const stored = repos.contactSettings.get(userId);
     return {
       ...stored,
       roles: accountOf(userId).roles,
@@ -124,7 +122,7 @@ export function contactAdminHandlers(
       }
       return store.transaction(() => {
         checkIfMatch(headers['If-Match'], settingsOf(userId), 'settings');
-        repos.settings.save(userId, body.preferences);
+        repos.contactSettings.save(userId, body.preferences);
         const settings = settingsOf(userId);
         reply.header('ETag', versionETag(settings));
         return settings;

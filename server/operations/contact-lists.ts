@@ -2,7 +2,6 @@
  * Contact lists of the Contact group beyond `List Contact`: by company, by type, and saved queries
  * (`getQueryList`, `getQueryResults`).
  */
-import { contactsAreaRepos } from '../db/contacts-area-repos';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { notFound } from '../http/problem';
@@ -13,7 +12,7 @@ export function contactListHandlers(
   deps: OperationDeps,
 ): Pick<OperationHandlers, 'getCompanyUsers' | 'getUsersOfType' | 'getQueryList' | 'getQueryResults'> {
   const { store } = deps;
-  const repos = contactsAreaRepos(store);
+  const { contactQueries } = deps.repos;
   return {
     getCompanyUsers: ({ query }) => {
       if (!store.companies.get(query.companyId)) throw notFound('company', query.companyId);
@@ -40,10 +39,10 @@ export function contactListHandlers(
       ),
 
     getQueryList: ({ query, userId }) =>
-      pageJson(repos.queries.list(userId, query.scope ?? 'all', query.cursor, query.limit ?? 50)),
+      pageJson(contactQueries.list(userId, query.scope ?? 'all', query.cursor, query.limit ?? 50)),
 
     getQueryResults: ({ query, userId }) => {
-      const saved = repos.queries.visible(query.queryId, userId);
+      const saved = contactQueries.visible(query.queryId, userId);
       if (!saved) throw notFound('saved query', query.queryId);
       const { filter } = saved;
       return pageJson(

@@ -4,7 +4,6 @@
  */
 import type { components } from '../../api/generated/schema';
 import type { Contact } from '../db/contacts';
-import { contactsAreaRepos } from '../db/contacts-area-repos';
 import type { ServiceStore } from '../db/store';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -54,9 +53,8 @@ function checkContactDeletable(store: ServiceStore, contact: Contact): void {
 export function contactWriteHandlers(
   deps: OperationDeps,
 ): Pick<OperationHandlers, 'saveUser' | 'archiveContact' | 'deleteContact' | 'saveCompany' | 'deleteCompany'> {
-  const { store } = deps;
+  const { store, repos } = deps;
   const { contacts, companies } = store;
-  const repos = contactsAreaRepos(store);
   const membersOf = store.db.prepare('SELECT data FROM contacts WHERE company_id = ?').pluck();
   const contactOf = (id: string) => {
     const contact = contacts.get(id);
@@ -71,7 +69,7 @@ export function contactWriteHandlers(
   const deleteContactRecord = (contact: Contact) => {
     checkContactDeletable(store, contact);
     store.deleteContact(contact.id);
-    repos.images.remove('contact', contact.id);
+    repos.avatarImages.remove('contact', contact.id);
   };
 
   return {
@@ -143,7 +141,7 @@ export function contactWriteHandlers(
         deleting('company', company.id, () => {
           for (const contact of members) deleteContactRecord(contact);
           companies.delete(company.id);
-          repos.images.remove('company', company.id);
+          repos.avatarImages.remove('company', company.id);
         });
       });
       reply.code(204);

@@ -1,5 +1,4 @@
 /** Operations of the Psa group, and `Gets recent deals` of the Audit group. */
-import { branchesDealsRepos } from '../db/branches-deals-repos';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { notFound, validationProblem } from '../http/problem';
@@ -10,7 +9,7 @@ type DealOps = 'getDeal' | 'getRelatedDeals' | 'getDealsByCategory' | 'getRecent
 /** Handlers of the Psa group and `getRecentDeals`. */
 export function dealHandlers(deps: OperationDeps): Pick<OperationHandlers, DealOps> {
   const { store } = deps;
-  const { deals } = branchesDealsRepos(store);
+  const { deals } = deps.repos;
 
   return {
     getDeal: ({ query, reply }) => {

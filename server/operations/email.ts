@@ -1,6 +1,5 @@
 /** Operations of the Email group: list, detail, attachments and the RFC 5322 download. */
 import { stat } from 'node:fs/promises';
-import { emailPimRepos } from '../db/email-pim-repos';
 import { pageJson } from '../db/paging';
 import { emailFileName, emailMessageStream } from '../email/message';
 import { attachmentDisposition } from '../files/disposition';
@@ -13,7 +12,7 @@ export function emailHandlers(
   deps: OperationDeps,
 ): Pick<OperationHandlers, 'getEmails' | 'getEmail' | 'getEmailAttachments' | 'downloadEmail'> {
   const { files } = deps.store;
-  const { emails } = emailPimRepos(deps.store);
+  const { emails } = deps.repos;
   const existing = (id: string) => {
     const email = emails.get(id);
     if (!email) throw notFound('e-mail', id);

@@ -1,5 +1,4 @@
 /** Operation of the Feed group: `getFeedItems`, the signed-in user's activity feed. */
-import { listFeedItems } from '../db/feed-items';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import type { OperationDeps } from './deps';
@@ -9,7 +8,7 @@ export function feedHandlers(deps: OperationDeps): Pick<OperationHandlers, 'getF
   return {
     getFeedItems: ({ query, userId }) =>
       pageJson(
-        listFeedItems(deps.store.db, userId, {
+        deps.repos.feedItems.list(userId, {
           kind: query.kind,
           since: query.since,
           cursor: query.cursor,

@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import { buildGroupTree, maxGroups } from '../db/group-tree';
 import type { Group } from '../db/groups';
-import { groupsSpendCmtRepos } from '../db/groups-spend-cmt-repos';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, notFound, ProblemError, validationProblem } from '../http/problem';
@@ -25,7 +24,7 @@ type GroupOperation =
 /** Handlers of the Groups group. */
 export function groupHandlers(deps: OperationDeps): Pick<OperationHandlers, GroupOperation> {
   const { store } = deps;
-  const { groups } = groupsSpendCmtRepos(store);
+  const { groups } = deps.repos;
 
   const existing = (id: string): Group => {
     const group = groups.get(id);

@@ -1,5 +1,4 @@
 /** Every operation handler of the contract, by operationId. */
-import { serviceAreas } from '../areas';
 import type { OperationHandlers } from '../http/bind';
 import { authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
@@ -10,8 +9,13 @@ import { notificationHandlers } from './notifications';
 import { syncHandlers } from './sync';
 import { transferHandlers } from './transfers';
 
-/** Creates the handlers of all operations. */
-export function createHandlers(deps: OperationDeps): OperationHandlers {
+/** Something that adds operation handlers: a service area (`server/areas/area.ts`). */
+export interface HandlerSource {
+  handlers: (deps: OperationDeps) => Partial<OperationHandlers>;
+}
+
+/** Creates the handlers of all operations: the core groups' and those of every area in `areas`. */
+export function createHandlers(deps: OperationDeps, areas: readonly HandlerSource[]): OperationHandlers {
   return {
     ...authHandlers(deps),
     ...contactHandlers(deps),
@@ -20,6 +24,6 @@ export function createHandlers(deps: OperationDeps): OperationHandlers {
     ...transferHandlers(deps),
     ...notificationHandlers(deps),
     ...syncHandlers(deps),
-    ...Object.assign({}, ...serviceAreas.map((area) => area.handlers(deps))),
+    ...Object.assign({}, ...areas.map((area) => area.handlers(deps))),
   };
 }

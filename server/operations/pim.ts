@@ -2,14 +2,13 @@
 import { randomUUID } from 'node:crypto';
 import { compileContractSchema, sharedContractAjv } from '../contract/ajv';
 import { loadContract } from '../contract/spec';
-import { emailPimRepos } from '../db/email-pim-repos';
 import { pageJson } from '../db/paging';
 import { attachmentDisposition, sanitizeFileName } from '../files/disposition';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, notFound, validationProblem } from '../http/problem';
 import { checker } from '../http/request-checks';
-import { maxPimRangeMs, pimCalendar, toICalendar } from '../pim/calendar-feed';
+import { maxPimRangeMs, PimCalendarReader, toICalendar } from '../pim/calendar-feed';
 import { readForm } from '../pim/form-parts';
 import { exportColumnProblems, mappingProblems, validationSetup } from '../pim/pim-rules';
 import { validateCsv } from '../pim/csv-validation';
@@ -31,7 +30,8 @@ type PimOperations =
 /** Handlers of the Pim group. */
 export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOperations> {
   const { store } = deps;
-  const { pim } = emailPimRepos(store);
+  const { pim } = deps.repos;
+  const calendars = new PimCalendarReader(store.db);
   const ajv = sharedContractAjv(loadContract().contract);
   const checkMappingFile = checker(
     compileContractSchema(ajv, { $ref: '#/components/schemas/ImportMappingFile' }),
@@ -47,7 +47,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       if (!(to > from)) throw validationProblem([{ pointer: '/query/to', detail: 'must be after `from`' }]);
       if (to - from > maxPimRangeMs)
         throw validationProblem([{ pointer: '/query/to', detail: 'must be at most 366 days after `from`' }]);
-      const calendar = pimCalendar(store.db, userId, new Date(from).toISOString(), new Date(to).toISOString());
+      const calendar = calendars.read(userId, new Date(from).toISOString(), new Date(to).toISOString());
       const accept = request.headers.accept ?? '';
       const format = query.format ?? (/\btext\/calendar\b/i.test(accept) ? 'ics' : 'json');
       reply.header('Vary', 'Accept');

@@ -1,5 +1,4 @@
 /** Operations of the Rebate group: an agreement, its deal earnings and grouped totals. */
-import { branchesDealsRepos } from '../db/branches-deals-repos';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { notFound, validationProblem } from '../http/problem';
@@ -10,7 +9,7 @@ export function rebateHandlers(
   deps: OperationDeps,
 ): Pick<OperationHandlers, 'rebateDetail' | 'rebateDealEarnings' | 'rebateSummaryData'> {
   const { store } = deps;
-  const { rebates } = branchesDealsRepos(store);
+  const { rebates } = deps.repos;
   const rebateOf = (id: string) => {
     const rebate = rebates.get(id);
     if (!rebate) throw notFound('rebate agreement', id);

@@ -1,6 +1,5 @@
 /** Operations of the Spend and Cmt groups. */
 import { randomUUID } from 'node:crypto';
-import { groupsSpendCmtRepos } from '../db/groups-spend-cmt-repos';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -18,7 +17,7 @@ export function spendCmtHandlers(
   deps: OperationDeps,
 ): Pick<OperationHandlers, 'getSpend' | 'querySpend' | 'viewCmt' | 'saveCmt'> {
   const { store } = deps;
-  const { spend, cmt } = groupsSpendCmtRepos(store);
+  const { spend, cmt } = deps.repos;
 
   return {
     getSpend: ({ query }) => {

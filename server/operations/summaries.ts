@@ -1,5 +1,5 @@
 /** Operations of the "Open ai" group: `documentSummary` and `summaryText` (local extractive summaries). */
-import { DocumentSummaryCache, type DocumentSummary } from '../db/document-summaries';
+import type { DocumentSummary } from '../db/document-summaries';
 import type { OperationHandlers } from '../http/bind';
 import { ProblemError } from '../http/problem';
 import { documentText } from '../summary/document-text';
@@ -10,7 +10,7 @@ import { requireDocument } from './document-access';
 /** Handlers of the "Open ai" group. */
 export function summaryHandlers(deps: OperationDeps): Pick<OperationHandlers, 'documentSummary' | 'summaryText'> {
   const { documents, files } = deps.store;
-  const cache = new DocumentSummaryCache(deps.store.db);
+  const cache = deps.repos.documentSummaries;
 
   /** The summary of the document's current version (cached); 404 for an unknown document, 422 when unsummarizable. */
   async function summaryOf(id: string, count: number): Promise<DocumentSummary> {

@@ -17,28 +17,38 @@ export const maxPimEvents = 2000;
 /** Longest range a PIM calendar request may span, ms (366 days). */
 export const maxPimRangeMs = 366 * 86_400_000;
 
-const statements = new WeakMap<Db, ReturnType<Db['prepare']>>();
+/** Reads PIM calendars from one database; its query is prepared once, when the Pim handlers are made. */
+export class PimCalendarReader {
+  private readonly stmt;
 
-/**
- * The events of `userId` overlapping [from, to) (ISO 8601), earliest start first, at most 2000
- * (`truncated` when there are more). An event counts when the user organizes it or is among its
- * recipients; `response` is the user's answer as a recipient.
- */
-export function pimCalendar(db: Db, userId: string, from: string, to: string): PimCalendar {
-  let stmt = statements.get(db);
-  if (!stmt) {
-    stmt = db.prepare(`
+  constructor(db: Db) {
+    this.stmt = db.prepare(`
       SELECT e.data AS data, r.response AS response FROM calendar_events e
       LEFT JOIN calendar_recipients r ON r.event_id = e.id AND r.contact_id = @user
       WHERE e.starts_at < @to AND (e.ends_at > @from OR (e.ends_at = e.starts_at AND e.starts_at >= @from))
         AND (json_extract(e.data, '$.organizerId') = @user OR r.contact_id IS NOT NULL)
       GROUP BY e.id ORDER BY e.starts_at, e.id LIMIT @limit`);
-    statements.set(db, stmt);
   }
-  const rows = stmt.all({ user: userId, from, to, limit: maxPimEvents + 1 }) as Array<{
-    data: string;
-    response: PimCalendarEvent['response'];
-  }>;
+
+  /**
+   * The events of `userId` overlapping [from, to) (ISO 8601), earliest start first, at most 2000
+   * (`truncated` when there are more). An event counts when the user organizes it or is among its
+   * recipients; `response` is the user's answer as a recipient.
+   */
+  read(userId: string, from: string, to: string): PimCalendar {
+    const rows = this.stmt.all({ user: userId, from, to, limit: maxPimEvents + 1 }) as CalendarRow[];
+    return calendarOf(rows, userId, from, to);
+  }
+}
+
+/** A row of the PIM calendar query: the event's JSON and the user's answer as a recipient. */
+interface CalendarRow {
+  data: string;
+  response: PimCalendarEvent['response'];
+}
+
+/** The PimCalendar of the query's rows (one more row than fits: `truncated`). */
+function calendarOf(rows: CalendarRow[], userId: string, from: string, to: string): PimCalendar {
   const items = rows.slice(0, maxPimEvents).map(({ data, response }): PimCalendarEvent => {
     const e = JSON.parse(data) as CalendarEvent;
     const organizer = e.organizerId === userId;

@@ -1,7 +1,6 @@
 /** Psa group, `Gets recent deals`, and the Rebate group (earnings computed from deals, exact figures). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { branchesDealsRepos } from '../../../server/db/branches-deals-repos';
 import { smallDemo, startTestService, type TestService, type Problem, unknownId } from '../../helpers/server-client';
 
 type Deal = components['schemas']['Deal'];
@@ -145,7 +144,7 @@ describe('Rebates', () => {
 
   beforeAll(() => {
     const store = t.service.store;
-    const { deals, rebates } = branchesDealsRepos(store);
+    const { deals, rebates } = t.service.repos;
     companyId = store.saveCompany({ name: 'Rebate Test AG' }).id;
     const other = store.saveCompany({ name: 'Outside AG' }).id;
     const owner = store.demoUserId;

@@ -1,7 +1,6 @@
 /** Sending campaigns (deliveries, the owner's notification, every move from sending and sent) and deleting them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { campaignRepo, campaignSender } from '../../../server/areas/calendar-campaigns';
 import { CampaignSender } from '../../../server/operations/campaign-sender';
 import type { Contact } from '../../../server/db/contacts';
 import {
@@ -75,7 +74,7 @@ describe('Send Campaign', () => {
     t.service.store.db
       .prepare("UPDATE campaigns SET scheduled_at = '2020-01-01T00:00:00.000Z' WHERE id = ?")
       .run(campaign.id);
-    campaignSender(t.service.store).kick();
+    t.service.campaignSender.kick();
     expect(await untilSent(campaign.id)).toMatchObject({ deliveredCount: 3 });
   });
 
@@ -87,7 +86,7 @@ describe('Send Campaign', () => {
   });
 
   it('refuses every other move while sending and once sent, naming the current state', async () => {
-    const sender = campaignSender(t.service.store);
+    const sender = t.service.campaignSender;
     const campaign = await createWithRecipients(2);
     sender.hold();
     try {
@@ -131,13 +130,13 @@ describe('Send Campaign', () => {
 
 describe('sender restarts', () => {
   it('finishes a campaign left sending when a new sender starts (as after a restart)', async () => {
-    const held = campaignSender(t.service.store);
+    const held = t.service.campaignSender;
     const campaign = await createWithRecipients(5);
     held.hold();
     try {
       await t.client.call('sendCampaign', { body: { id: campaign.id } });
       expect((await find(campaign.id)).state).toBe('sending');
-      const restarted = new CampaignSender(t.service.store, campaignRepo(t.service.store));
+      const restarted = new CampaignSender(t.service.store, t.service.repos.campaigns);
       restarted.start();
       expect(await untilSent(campaign.id)).toMatchObject({ deliveredCount: 5, failedCount: 0 });
       restarted.stop();

@@ -1,8 +1,6 @@
 /** The activity feed: newest first, keyset paging, kind and since filters, audience, audit-based items. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
-import { auditRepo } from '../../../server/db/audit';
-import { recordFeedItem } from '../../../server/db/feed-items';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
 import { type Page, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
@@ -45,7 +43,7 @@ describe('getFeedItems', () => {
 
   it('shows an item addressed to one user only to that user', async () => {
     const item = t.service.store.transaction(() =>
-      recordFeedItem(t.service.store.db, {
+      t.service.repos.feedItems.record({
         kind: 'commentAdded',
         actorId: other.id,
         title: 'Only for Fiona',
@@ -63,7 +61,7 @@ describe('getFeedItems', () => {
     const document = JSON.parse(
       t.service.store.db.prepare('SELECT data FROM documents LIMIT 1').pluck().get() as string,
     ) as { id: string; title: string };
-    const record = auditRepo(t.service.store.db).append({
+    const record = t.service.repos.audit.append({
       occurredAt: new Date().toISOString(),
       actorId: other.id,
       operationId: 'approveDocument',

@@ -22,7 +22,7 @@ let adminUser: CurrentUser;
 let priya: { username: string; password: string };
 beforeAll(async () => {
   t = await startTestService({ demo: smallDemo });
-  priya = { username: demoSalesLogins(t.service.store)[0], password: demoSalesPassword };
+  priya = { username: demoSalesLogins(t.service.repos)[0], password: demoSalesPassword };
   admin = new ServerClient(t.service.url);
   await admin.signIn(demoAdminCredentials);
   adminUser = (await admin.call('getCurrentUser')).body as CurrentUser;
@@ -78,7 +78,7 @@ describe('bootUser', () => {
 
 describe('resetPassword', () => {
   it('changes your own password: old sessions stop working, the answer carries new tokens', async () => {
-    const tom = { username: demoSalesLogins(t.service.store)[1], password: demoSalesPassword };
+    const tom = { username: demoSalesLogins(t.service.repos)[1], password: demoSalesPassword };
     const other = await signedIn(tom);
     const me = await signedIn(tom);
     const res = await me.client.call('resetPassword', {

@@ -20,7 +20,7 @@ let sales: ServerClient;
 beforeAll(async () => {
   t = await startTestService({ demo: smallDemo });
   sales = new ServerClient(t.service.url);
-  await sales.signIn({ username: demoSalesLogins(t.service.store)[1], password: demoSalesPassword });
+  await sales.signIn({ username: demoSalesLogins(t.service.repos)[1], password: demoSalesPassword });
 });
 afterAll(() => t.stop());
 
