@@ -65,7 +65,7 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     // Rows beyond the viewport on each side: enough to cover a wheel notch or a PageDown before the
-    // next render, few enough that a jump renders little (DESIGN §8: no task over 50 ms while scrolling).
+    // next render, few enough that a jump renders little (docs/PERFORMANCE.md row 6: no task over 50 ms in a scroll).
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();

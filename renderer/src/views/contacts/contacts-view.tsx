@@ -1,7 +1,7 @@
 /**
  * Contacts: search as you type over a virtualized list that fetches windows of 200 rows as it
  * scrolls, and the selected contact's details with its company. Every keystroke queries the core at
- * once (a search there takes a few ms, DESIGN §8); answers to queries typed over are dropped
+ * once (a search there takes a few ms: docs/PERFORMANCE.md row 3); answers to queries typed over are dropped
  * (`useRowWindows`), so the rows painted always match the search field.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
