@@ -1,7 +1,7 @@
 /**
  * The reference service's HTTP app: Fastify with the contract's operations bound by operationId,
- * RFC 9457 problems for every error, and the contract and changelog served without auth
- * (DESIGN §3 Versioning).
+ * RFC 9457 problems for every error, and the contract and changelog served without auth (Versioning
+ * in `api/openapi.yaml` `info.description`; docs/ARCHITECTURE.md, Layers).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,10 @@ import { installPlatform } from './http/platform';
 import type { RateLimits } from './http/rate-limit';
 import { createHandlers } from './operations';
 
-/** Where the service publishes its contract and changelog (DESIGN §3); these are not operations. */
+/**
+ * Where the service publishes its contract and changelog (Versioning in `api/openapi.yaml`
+ * `info.description`); these are not operations.
+ */
 export const metaRoutes = {
   openapiJson: '/openapi.json',
   openapiYaml: '/openapi.yaml',

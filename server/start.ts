@@ -1,5 +1,5 @@
 /**
- * Starts the reference BRM service (shared agreement 1): opens (or creates and seeds) the data in
+ * Starts the reference BRM service (see `server/README.md`): opens (or creates and seeds) the data in
  * `dataDir`, binds the contract's operations and listens on `host:port`.
  */
 import { mkdirSync } from 'node:fs';

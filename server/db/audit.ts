@@ -1,5 +1,5 @@
 /**
- * Audit records (seed §2 "Audit record"): one append-only row per write through the interface and
+ * Audit records (the contract's `AuditRecord`): one append-only row per write through the interface and
  * per failed sign-in. Rows keep the query columns plus the record's JSON in `data`, like the entity
  * tables, so pages splice stored JSON. Records are never updated or deleted.
  */

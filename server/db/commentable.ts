@@ -1,6 +1,6 @@
 /**
  * The records comments may be about (the contract's `CommentResourceType`): whether one exists, its
- * display name and the user it belongs to, who is notified of comments on it (seed §6).
+ * display name and the user it belongs to, who is notified of comments on it (the contract's `Add Comment`).
  */
 import type { components } from '../../api/generated/schema';
 import type { CampaignRepo } from './campaigns';

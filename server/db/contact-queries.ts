@@ -1,4 +1,7 @@
-/** Saved contact queries (the seed's "Query list"): a name and a contact filter, own or shared. */
+/**
+ * Saved contact queries (the contract's `ContactQuery`, listed by `Get Query List`): a name and a
+ * contact filter, own or shared.
+ */
 import type { components } from '../../api/generated/schema';
 import type { ContractAjv } from '../contract/ajv';
 import type { ChangeFeed } from '../sync/feed';

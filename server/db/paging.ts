@@ -1,7 +1,8 @@
 /**
- * Keyset paging over an entity table (seed §4.3: `limit` + opaque `cursor`, answer `{ items,
- * nextCursor }`). The cursor carries the list name, the sort and the sort key of the last row, so a
- * page never skips or repeats a row when rows before it change.
+ * Keyset paging over an entity table (the list convention of `api/openapi.yaml` `info.description`:
+ * `limit` + opaque `cursor`, answer `{ items, nextCursor }`). The cursor carries the list name, the
+ * sort and the sort key of the last row, so a page never skips or repeats a row when rows before it
+ * change.
  */
 import type { Statement } from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../http/cursor';

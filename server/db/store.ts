@@ -1,6 +1,7 @@
 /**
- * ServiceStore: the service's data layer (shared agreement 1). Handlers and tests use it; every
- * write bumps the record's `version`, sets `updatedAt` and records the change in the change feed.
+ * ServiceStore: the service's data layer for the core records (see `server/README.md`). Handlers and
+ * tests use it; every write bumps the record's `version`, sets `updatedAt` and records the change in
+ * the change feed.
  */
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/generated/schema';

@@ -23,7 +23,7 @@ export interface DemoOptions {
   seed: number;
 }
 
-/** The default demo data set (shared agreement 1). */
+/** The default demo data set (the sizes `server/README.md` lists under Demo data). */
 export const defaultDemo: DemoOptions = {
   contacts: 2000,
   companies: 200,

@@ -1,9 +1,10 @@
 /**
- * Writes the audit records (seed §2 "Audit record"; seed §1 "audit records"): one for every request
- * to a writing operation (POST, PUT, PATCH, DELETE) that was answered 2xx and changed at least one
- * stored row, and one for every failed password sign-in. Whether a request changed data is read from
- * SQLite's `total_changes()` before the handler and when the answer is sent, so searches sent as POST
- * and replayed `Idempotency-Key` answers leave no record. The record is one prepared INSERT.
+ * Writes the audit records (the contract's `AuditRecord`; see docs/interpretations/audit-platform.md):
+ * one for every request to a writing operation (POST, PUT, PATCH, DELETE) that was answered 2xx and
+ * changed at least one stored row, and one for every failed password sign-in. Whether a request
+ * changed data is read from SQLite's `total_changes()` before the handler and when the answer is
+ * sent, so searches sent as POST and replayed `Idempotency-Key` answers leave no record. The record
+ * is one prepared INSERT.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditInput, AuditRepo } from '../db/audit';

@@ -10,7 +10,7 @@ import { type Contract, type ContractOperation, type JsonSchema, listOperations,
 export interface OperationFacts {
   operationId: string;
   method: ContractOperation['method'];
-  /** The seed summary (the operation's name). */
+  /** The operation's `summary` in the contract (its name, e.g. `Audit Trail`). */
   summary: string;
   /** The operation's group: its first tag. */
   tag: string;

@@ -1,6 +1,7 @@
 /**
- * Optimistic concurrency (DESIGN §3, RFC 9110 §13.1.1): a save that sends `If-Match` with a stale
- * ETag is refused with 412 and the current record, so the client can merge and retry.
+ * Optimistic concurrency (`If-Match` in `api/openapi.yaml` `info.description`; RFC 9110 §13.1.1): a
+ * save that sends `If-Match` with a stale ETag is refused with 412 and the current record, so the
+ * client can merge and retry.
  */
 import { ProblemError } from './problem';
 

@@ -80,8 +80,8 @@ export function notFound(what: string, id?: string): ProblemError {
 }
 
 /**
- * 409 `/problems/conflict` for a state move the record's state does not allow (seed §3); the
- * document names the current state in `currentState`.
+ * 409 `/problems/conflict` for a state move the record's state does not allow (the state tables in
+ * `api/openapi.yaml`); the document names the current state in `currentState`.
  */
 export function stateConflict(what: string, id: string, currentState: string, action: string): ProblemError {
   return new ProblemError(409, '/problems/conflict', `The ${what} ${id} is ${currentState}; it cannot be ${action}.`, {

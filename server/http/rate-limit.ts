@@ -1,5 +1,5 @@
 /**
- * Request rate limits (seed §8; DESIGN §3 Limits) with `@fastify/rate-limit`'s counting store: a
+ * Request rate limits (Limits in `api/openapi.yaml` `info.description`) with `@fastify/rate-limit`'s counting store: a
  * fixed window per signed-in user (keyed by the user the bearer token belongs to, so a user's devices
  * share one quota) or per client address for requests without a valid token. Every response carries
  * the draft-ietf-httpapi-ratelimit-headers fields `RateLimit-Policy: "default";q=<quota>;w=<seconds>`
@@ -31,7 +31,10 @@ export function policyHeader(quota: number, windowMs: number): string {
   return `"default";q=${quota};w=${Math.ceil(windowMs / 1000)}`;
 }
 
-/** The RateLimit header value: requests left and seconds until the window resets (§5). */
+/**
+ * The RateLimit header value: requests left and seconds until the window resets
+ * (draft-ietf-httpapi-ratelimit-headers §5).
+ */
 export function limitHeader(remaining: number, resetSeconds: number): string {
   return `"default";r=${Math.max(0, remaining)};t=${Math.max(0, resetSeconds)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * State machines of the contract's resources (seed §3, written out in `api/openapi.yaml`): a table
+ * State machines of the contract's resources (the state schemas' tables in `api/openapi.yaml`): a table
  * of the moves each action may make, and one check that refuses an illegal move with 409.
  */
 import { stateConflict } from './problem';

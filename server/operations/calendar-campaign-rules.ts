@@ -54,7 +54,7 @@ export function scheduleProblems(scheduledAt: string, now: number): ProblemField
   return [];
 }
 
-/** The moves of a campaign's state (seed §3; the contract's `CampaignState` table). */
+/** The moves of a campaign's state (the contract's `CampaignState` table). */
 export const campaignMoves: TransitionTable<CampaignState, 'save' | 'unschedule' | 'schedule' | 'send' | 'finish'> = {
   save: { from: ['draft'], to: 'draft' },
   unschedule: { from: ['scheduled'], to: 'draft' },

@@ -1,7 +1,7 @@
 /**
  * Writing operations of the Calendar group: saving and deleting calendar entries (events) and
- * inviting or removing their recipients. Inviting a user of the service notifies them (seed §6,
- * kind `calendarInvitation`).
+ * inviting or removing their recipients. Inviting a user of the service notifies them (kind
+ * `calendarInvitation`; Events in `api/openapi.yaml` `info.description`).
  */
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/generated/schema';

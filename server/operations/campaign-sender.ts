@@ -1,8 +1,9 @@
 /**
  * Sends campaigns in the background: moves due `scheduled` campaigns to `sending`, records one
  * delivery per recipient in batches (one transaction each; no e-mail leaves the service) and moves a
- * campaign whose recipients all have a delivery to `sent`, notifying its owner (seed §6, kind
- * `campaignSent`). Work resumes after a restart: every `sending` campaign is picked up again.
+ * campaign whose recipients all have a delivery to `sent`, notifying its owner (kind `campaignSent`;
+ * Events in `api/openapi.yaml` `info.description`). Work resumes after a restart: every `sending`
+ * campaign is picked up again.
  */
 import type { Campaign, CampaignDelivery, CampaignRepo } from '../db/campaigns';
 import type { ServiceStore } from '../db/store';

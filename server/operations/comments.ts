@@ -1,7 +1,7 @@
 /**
  * Operations of the Comment group: add, list, delete comments on records and upload attachments.
- * Adding a comment notifies the record's owner and the mentioned users (seed §6) and adds a
- * `commentAdded` feed item.
+ * Adding a comment notifies the record's owner and the mentioned users (the contract's `Add Comment`)
+ * and adds a `commentAdded` feed item.
  */
 import { randomUUID } from 'node:crypto';
 import { type CommentResourceType, commentedRecord } from '../db/commentable';
@@ -38,7 +38,7 @@ export interface NewComment {
   authorId: string;
 }
 
-/** The repositories `addCommentTo` writes and reads: comments, feed items and the commentable records of other areas. */
+/** The repositories `addCommentTo` uses: comments, feed items and the commentable records of other areas. */
 export type CommentWriteRepos = Pick<ServiceRepos, 'comments' | 'feedItems' | 'campaigns' | 'deals'>;
 
 /**

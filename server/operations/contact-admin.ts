@@ -1,7 +1,7 @@
 /**
  * Users' access and settings (Contact group): `bootUser`, `resetPassword`, `removePermissions`,
  * `getContactSettings`, `saveContactSettings`. Revoking sessions deletes the user's tokens, so the
- * next request with one of them answers 401 (seed §5).
+ * next request with one of them answers 401 (a revoked token, as `api/openapi.yaml` `info.description` says).
  */
 import type { components } from '../../api/generated/schema';
 import { isKnownTimeZone } from '../db/contact-settings';

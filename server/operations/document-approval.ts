@@ -1,7 +1,7 @@
 /**
  * `Save Document`, `Approve Document` and `Reject Document`: metadata edits and the approval state
- * machine of documents (seed §3; the table is written in the contract's `DocumentState`), with the
- * notifications they emit (seed §6).
+ * machine of documents (the table is written in the contract's `DocumentState`), with the
+ * notifications they emit (Events in `api/openapi.yaml` `info.description`).
  */
 import type { DocumentRecord } from '../db/documents';
 import type { RecordBody } from '../db/record-table';

@@ -1,5 +1,5 @@
 /**
- * Contract-wide rules (DESIGN §3 and the issue's conventions), checked for every operation and every
+ * Contract-wide rules (the conventions in `info.description`), checked for every operation and every
  * schema of `api/openapi.yaml`, so that operations added later are held to them too. Each rule lists
  * all its violations at once.
  */
@@ -15,7 +15,7 @@ import {
 const { contract } = loadContract();
 const operations = listOperations(contract);
 
-/** The seed's operation groups (seed §4), plus the change feed's `Sync`. */
+/** The contract's operation groups (docs/interpretations/README.md), plus the change feed's `Sync`. */
 const groups = [
   'Audit',
   'Auth',
@@ -119,7 +119,7 @@ describe('every operation', () => {
     expect(bad).toEqual([]);
   });
 
-  it('has a seed group (or Sync) as its first tag', () => {
+  it('has one of the operation groups (or Sync) as its first tag', () => {
     const bad = operations
       .filter((op) => !groups.includes(op.operation.tags?.[0] ?? ''))
       .map((op) => `${op.operationId}: ${op.operation.tags?.[0]}`);
