@@ -1,5 +1,12 @@
 /** Display labels for the contract's enumerations (preload/contract.ts). */
-import type { CalendarRecipient, ContactRow, DocumentRow, Transfer } from '../../../preload/contract';
+import type {
+  CalendarEventStatus,
+  CalendarRecipient,
+  ContactRow,
+  DocumentRow,
+  Notification,
+  Transfer,
+} from '../../../preload/contract';
 
 /** Label of a contact type: "customer" → "Customer". */
 export const contactTypeLabel: Record<ContactRow['type'], string> = {
@@ -39,4 +46,18 @@ export const transferStateLabel: Record<Transfer['state'], string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+};
+
+/** Label of a calendar event's status. */
+export const eventStatusLabel: Record<CalendarEventStatus, string> = {
+  confirmed: 'Confirmed',
+  tentative: 'Tentative',
+  cancelled: 'Cancelled',
+};
+
+/** Label of a notification's state. */
+export const notificationStateLabel: Record<Notification['state'], string> = {
+  unread: 'Unread',
+  read: 'Read',
+  dismissed: 'Dismissed',
 };

@@ -1,23 +1,35 @@
-/** The selected contact's details and the card of their company. */
-import type { Company } from '../../../../preload/contract';
-import { Avatar } from '../../components/avatar';
+/**
+ * The selected contact's page: picture, name, status and sync state in words, the actions (edit,
+ * archive or restore, delete, each with its key), what the service refused or changed too, the
+ * fields, the card of their company, and their notes.
+ */
+import type { Company, ContactDetail as Contact } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
+import { SyncStateBadge } from '../../components/sync-state-badge';
+import { contactFieldLabels, countryName } from '../../lib/field-labels';
 import { formatDateTime, fullName } from '../../lib/format';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
-import { useBridgeQuery } from '../../lib/use-bridge-query';
+import type { QueryState } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
+import { RecordSyncNotice } from '../pending/record-sync-notice';
+import { ContactAvatar } from './contact-avatar';
+import type { ContactActions } from './use-contact-actions';
 
-/** Renders the details of contact `id` (re-read when contacts or companies change), or a hint when none is selected. */
-export function ContactDetail({ id }: { id: string | null }) {
-  const {
-    data: contact,
-    error,
-    loading,
-    reload,
-  } = useBridgeQuery('contacts.get', id ? { id } : null, ['contact', 'company']);
+export interface ContactDetailProps {
+  id: string | null;
+  /** The view's read of the contact (`contacts.get`). */
+  query: QueryState<Contact | null>;
+  onEdit(): void;
+  actions: ContactActions;
+}
+
+/** Renders the page of contact `id`, or a hint when none is selected. */
+export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps) {
+  const { data: contact, error, loading, reload } = query;
 
   if (!id) {
     return (
@@ -30,36 +42,57 @@ export function ContactDetail({ id }: { id: string | null }) {
   if (contact === undefined || (loading && !contact)) return <LoadingState label="Loading contact…" />;
   if (contact === null) {
     return (
-      <EmptyState title="This contact no longer exists" size="compact">
-        It was deleted on the server. Pick another contact from the list.
+      <EmptyState title="This contact is not here any more" size="compact">
+        It was deleted, here or on the service. Pick another contact from the list.
       </EmptyState>
     );
   }
 
+  const archived = contact.state === 'archived';
+  const country = contact.country ? (countryName(contact.country) ?? contact.country) : null;
   return (
     <article className="detail">
       <header className="detail-header">
-        <Avatar firstName={contact.firstName} lastName={contact.lastName} size="large" />
-        <div>
+        <ContactAvatar contact={contact} size="large" />
+        <div className="detail-header-stacked">
           <h2>{fullName(contact)}</h2>
           <p className="muted">
             {[contact.jobTitle, contact.companyName].filter(Boolean).join(' at ') || 'No job title or company'}
           </p>
+          {archived || contact.syncState !== 'synced' ? (
+            <p className="detail-subline">
+              {archived ? <span className="pill pill-archived">Archived</span> : null}
+              <SyncStateBadge state={contact.syncState} />
+            </p>
+          ) : null}
         </div>
       </header>
+      <div className="detail-actions contact-actions">
+        <button type="button" className="button" onClick={onEdit} aria-keyshortcuts="E">
+          Edit
+        </button>
+        <button type="button" className="button" onClick={actions.toggleArchive} aria-keyshortcuts="A">
+          {archived ? 'Restore' : 'Archive'}
+        </button>
+        <button type="button" className="button" onClick={actions.askDelete} aria-keyshortcuts="Delete">
+          Delete…
+        </button>
+      </div>
+      <RecordSyncNotice recordId={contact.id} syncState={contact.syncState} onFix={onEdit} />
       <FieldList
         fields={[
-          { label: 'E-mail', value: contact.email },
-          { label: 'Phone', value: contact.phone },
-          { label: 'Job title', value: contact.jobTitle },
-          { label: 'Type', value: contactTypeLabel[contact.type] },
-          { label: 'Status', value: contactStateLabel[contact.state] },
-          { label: 'City', value: contact.city },
-          { label: 'Country', value: contact.country },
+          { label: contactFieldLabels.email, value: contact.email },
+          { label: contactFieldLabels.phone, value: contact.phone },
+          { label: contactFieldLabels.jobTitle, value: contact.jobTitle },
+          { label: contactFieldLabels.type, value: contactTypeLabel[contact.type] },
+          { label: contactFieldLabels.state, value: contactStateLabel[contact.state] },
+          { label: contactFieldLabels.city, value: contact.city },
+          { label: contactFieldLabels.country, value: country },
           { label: 'Last updated', value: formatDateTime(contact.updatedAt) },
         ]}
       />
       {contact.company ? <CompanyCard company={contact.company} /> : <p className="muted">Not linked to a company.</p>}
+      <NotesTimeline recordType="contact" recordId={contact.id} />
     </article>
   );
 }

@@ -1,81 +1,122 @@
 /**
- * Contacts: search as you type over a virtualized list that fetches windows of 200 rows as it
- * scrolls, and the selected contact's details with its company. Every keystroke queries the core at
- * once (a search there takes a few ms: docs/PERFORMANCE.md row 3); answers to queries typed over are dropped
- * (`useRowWindows`), so the rows painted always match the search field.
+ * Contacts: search as you type (names, company, e-mail, or a phone number in any form) and filter
+ * by type and status over a virtualized list that fetches windows of 200 rows as it scrolls; the
+ * selected contact's page beside it; and every edit (new, edit, archive or restore, delete), queued
+ * offline like any edit. Every keystroke queries the core at once; answers to queries typed over
+ * are dropped (`useRowWindows`), so the rows painted always match the search field. The selection
+ * lives in the UI store, so a contact opened from elsewhere (palette, notification, a link) shows.
+ * Keys (listed in the view registry): N new, E edit, A archive or restore, Delete/Backspace delete.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ContactRow } from '../../../../preload/contract';
-import { Avatar } from '../../components/avatar';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ContactDetail, type ContactRow, maxSearchLength } from '../../../../preload/contract';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
 import { SearchField } from '../../components/search-field';
-import { useListSelection } from '../../components/use-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
 import { VirtualList, type VirtualListHandle } from '../../components/virtual-list';
-import { fullName, matchSummary, pluralize } from '../../lib/format';
-import { useBridge, useDataVersion, useSync } from '../../stores/stores-context';
-import { ContactDetail } from './contact-detail';
+import { formatCount, matchSummary, pluralize } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useOnline } from '../../lib/use-online';
+import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { useViewKeys } from '../../lib/use-view-keys';
+import { useBridge, useDataVersion, useSync, useUi } from '../../stores/stores-context';
+import { ContactDetail as ContactPage } from './contact-detail';
+import { type ContactFilterValues, ContactFilters } from './contact-filters';
+import { ContactFormDialog, type ContactFormTarget } from './contact-form-dialog';
+import { renderContactRow } from './contact-row';
+import { useContactActions } from './use-contact-actions';
+import './contacts.css';
 
 const rowHeight = 56;
+const noFilters: ContactFilterValues = { type: undefined, state: undefined };
 
 /** Renders the contacts view. */
 export function ContactsView() {
   const bridge = useBridge();
+  const online = useOnline();
+  const pushToast = useUi((state) => state.pushToast);
   const [query, setQuery] = useState('');
-  const settled = query.trim();
+  const [filters, setFilters] = useState<ContactFilterValues>(noFilters);
+  const settled = query.trim().slice(0, maxSearchLength);
+  const filtered = filters.type !== undefined || filters.state !== undefined;
+  const listKey = JSON.stringify([settled, filters.type ?? null, filters.state ?? null]);
   const version = useDataVersion(['contact', 'company']);
   const syncing = useSync((state) => state.status?.state === 'syncing');
+  const [selectedId, select] = useSelectedRecord('contacts');
+  const [formTarget, setFormTarget] = useState<ContactFormTarget | null>(null);
 
   const fetchWindow = useCallback(
     (offset: number, limit: number) =>
-      bridge.call('contacts.list', { query: settled === '' ? undefined : settled, offset, limit }),
-    [bridge, settled],
+      bridge.call('contacts.list', {
+        query: settled === '' ? undefined : settled,
+        type: filters.type,
+        state: filters.state,
+        offset,
+        limit,
+      }),
+    [bridge, settled, filters.type, filters.state],
   );
-  const windows = useRowWindows(fetchWindow, settled, version);
-  const selection = useListSelection(windows.getRow);
+  const windows = useRowWindows(fetchWindow, listKey, version);
   const list = useRef<VirtualListHandle>(null);
-  const { resetIndex, activate } = selection;
+  const selection = useRowSelection(windows.getRow, selectedId, select, listKey);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query is the trigger by design.
-  useEffect(() => resetIndex(), [settled]);
+  const detail = useBridgeQuery('contacts.get', selectedId ? { id: selectedId } : null, ['contact', 'company']);
+  const contact = detail.data ?? null;
+  // A contact created here gets the service's id once it is sent: follow it.
+  useEffect(() => {
+    if (contact && selectedId && contact.id !== selectedId) select(contact.id);
+  }, [contact, selectedId, select]);
+
+  const actions = useContactActions(contact, () => select(null));
+  const edit = () => contact && setFormTarget({ mode: 'edit', id: contact.id });
+  useViewAction('contacts', 'new', () => setFormTarget({ mode: 'new' }));
+  useViewKeys({
+    e: edit,
+    a: actions.toggleArchive,
+    delete: actions.askDelete,
+    backspace: actions.askDelete,
+  });
+
+  function onSaved(saved: ContactDetail, created: boolean) {
+    setFormTarget(null);
+    select(saved.id);
+    pushToast({
+      title: created ? 'Contact created' : 'Contact saved',
+      body: online
+        ? `${saved.firstName} ${saved.lastName} is saved and on its way to the service.`
+        : `${saved.firstName} ${saved.lastName} is saved on this machine and sent when the service can be reached.`,
+    });
+  }
 
   function focusResults() {
     if (!windows.total) return;
-    activate(0);
+    selection.activate(0);
     list.current?.focus();
   }
 
   const total = windows.total;
   let summary = 'Loading…';
-  if (total !== null && windows.pending) summary = 'Searching…';
+  if (total === null && windows.error) summary = 'Contacts could not be loaded';
+  else if (total !== null && windows.pending) summary = 'Searching…';
   else if (total !== null) summary = settled ? matchSummary(total, 'contact', settled) : pluralize(total, 'contact');
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (total === null && windows.error) {
     body = <ErrorBanner message={`Contacts could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
   } else if (total === null || (total === 0 && windows.pending)) {
     body = <LoadingState label="Loading contacts…" />;
   } else if (total === 0) {
-    body = settled ? (
-      <EmptyState
-        title={`No contacts match "${settled}"`}
-        action={
-          <button type="button" className="button" onClick={() => setQuery('')}>
-            Clear search
-          </button>
-        }
-      >
-        Check the spelling, or search by company or e-mail instead. Esc clears the search.
-      </EmptyState>
-    ) : (
-      <EmptyState title={syncing ? 'Your contacts are on their way' : 'No contacts yet'}>
-        {syncing
-          ? 'They appear here as soon as the first sync has saved them.'
-          : 'Contacts appear here once they exist on the server and have been synced.'}
-      </EmptyState>
+    body = (
+      <NoContacts
+        query={settled}
+        filtered={filtered}
+        syncing={syncing}
+        onClearSearch={() => setQuery('')}
+        onClearFilters={() => setFilters(noFilters)}
+        onNew={() => setFormTarget({ mode: 'new' })}
+      />
     );
   } else {
     body = (
@@ -89,46 +130,146 @@ export function ContactsView() {
           onRangeChange={windows.requestRange}
           rowHeight={rowHeight}
           renderRow={renderContactRow}
-          selectedId={selection.selectedId}
+          selectedId={selectedId}
           activeIndex={selection.activeIndex}
           onActivate={selection.activate}
-          resetKey={settled}
+          resetKey={listKey}
         />
       </>
     );
   }
 
   return (
-    <DetailPane detailLabel="Contact details" detail={<ContactDetail id={selection.selectedId} />}>
+    <DetailPane
+      detailLabel="Contact details"
+      detail={<ContactPage id={selectedId} query={detail} onEdit={edit} actions={actions} />}
+    >
       <header className="view-header">
-        <h1>Contacts</h1>
+        <div className="contacts-title-row">
+          <h1>Contacts</h1>
+          <button
+            type="button"
+            className="button button-primary"
+            aria-keyshortcuts="N"
+            onClick={() => setFormTarget({ mode: 'new' })}
+          >
+            New contact
+          </button>
+        </div>
         <SearchField
           label="Search contacts"
-          placeholder="Search by name, company or e-mail"
+          placeholder="Search by name, company, e-mail or phone"
           value={query}
           onChange={setQuery}
           onArrowDown={focusResults}
         />
+        <ContactFilters value={filters} onChange={setFilters} />
         <p className="view-summary" aria-live="polite">
           {summary}
         </p>
+        {query.length >= maxSearchLength ? (
+          <p className="contacts-search-note" role="status">
+            A search uses at most {formatCount(maxSearchLength)} characters; the rest was left out.
+          </p>
+        ) : null}
       </header>
       <div className="view-body">{body}</div>
+      <ContactFormDialog target={formTarget} onClose={() => setFormTarget(null)} onSaved={onSaved} />
+      {actions.dialog}
     </DetailPane>
   );
 }
 
-/** A contact's row: initials, full name, and job title and company. */
-function renderContactRow(contact: ContactRow) {
+/**
+ * The list's keyboard position (`activeIndex`), kept with the UI store's selected id: picking a
+ * row selects its contact, a new query or filter forgets the position (the selection stays), and a
+ * row still loading is selected once it arrives.
+ */
+function useRowSelection(
+  getRow: (index: number) => ContactRow | undefined,
+  selectedId: string | null,
+  select: (id: string | null) => void,
+  listKey: string,
+) {
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [awaiting, setAwaiting] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query or filter is the trigger by design.
+  useEffect(() => {
+    setActiveIndex(-1);
+    setAwaiting(false);
+  }, [listKey]);
+  const arrivedId = awaiting ? (getRow(activeIndex)?.id ?? null) : null;
+  useEffect(() => {
+    if (!arrivedId) return;
+    setAwaiting(false);
+    if (arrivedId !== selectedId) select(arrivedId);
+  }, [arrivedId, selectedId, select]);
+  const activate = useCallback(
+    (index: number) => {
+      setActiveIndex(index);
+      const row = getRow(index);
+      setAwaiting(!row);
+      if (row) select(row.id);
+    },
+    [getRow, select],
+  );
+  return { activeIndex, activate };
+}
+
+function NoContacts({
+  query,
+  filtered,
+  syncing,
+  onClearSearch,
+  onClearFilters,
+  onNew,
+}: {
+  query: string;
+  filtered: boolean;
+  syncing: boolean;
+  onClearSearch(): void;
+  onClearFilters(): void;
+  onNew(): void;
+}) {
+  if (query || filtered) {
+    return (
+      <EmptyState
+        title={query ? `No contacts match "${query}"` : 'No contacts match these filters'}
+        action={
+          <div className="button-row">
+            {query ? (
+              <button type="button" className="button" onClick={onClearSearch}>
+                Clear search
+              </button>
+            ) : null}
+            {filtered ? (
+              <button type="button" className="button" onClick={onClearFilters}>
+                Show all types and statuses
+              </button>
+            ) : null}
+          </div>
+        }
+      >
+        {query
+          ? 'Check the spelling, or search by company, e-mail or phone number instead. Esc clears the search.'
+          : 'Choose other filters to see more contacts.'}
+      </EmptyState>
+    );
+  }
   return (
-    <div className="list-row">
-      <Avatar firstName={contact.firstName} lastName={contact.lastName} size="small" />
-      <div className="list-row-text">
-        <span className="list-row-primary">{fullName(contact)}</span>
-        <span className="list-row-secondary">
-          {[contact.jobTitle, contact.companyName].filter(Boolean).join(' · ') || 'No job title or company'}
-        </span>
-      </div>
-    </div>
+    <EmptyState
+      title={syncing ? 'Your contacts are on their way' : 'No contacts yet'}
+      action={
+        syncing ? null : (
+          <button type="button" className="button button-primary" onClick={onNew}>
+            New contact
+          </button>
+        )
+      }
+    >
+      {syncing
+        ? 'They appear here as soon as the first sync has saved them.'
+        : 'Create one here, or they appear once they exist on the service and have been synced.'}
+    </EmptyState>
   );
 }

@@ -1,4 +1,5 @@
 /** The overlays the shell can show over any view (one open at a time, `ui.overlay`). */
+import { PendingPanel } from '../pending/pending-panel';
 import { CommandPalette } from './command-palette';
 import { ShortcutsHelp } from './shortcuts-help';
 import './overlays.css';
@@ -9,6 +10,7 @@ export function Overlays() {
     <>
       <CommandPalette />
       <ShortcutsHelp />
+      <PendingPanel />
     </>
   );
 }

@@ -1,11 +1,14 @@
 /**
  * The always-visible sync status: "Syncing" with counts per type, "Synced <relative time>",
- * "Offline — showing saved data", or the sync error, each with "Sync now" where it helps.
+ * "Offline — showing saved data", or the sync error, each with "Sync now" where it helps; and how
+ * many edits wait for the service (`SyncStatus.pendingCount`), as a button that opens the
+ * pending-changes panel.
  */
 import type { SyncedType, SyncStatus } from '../../../../preload/contract';
-import { formatAgo, formatCount, formatRelative } from '../../lib/format';
+import { formatAgo, formatCount, formatRelative, pluralize } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
-import { useSync } from '../../stores/stores-context';
+import { useSync, useUi } from '../../stores/stores-context';
+import './sync-status.css';
 
 const typeNouns: Record<SyncedType, [string, string]> = {
   contact: ['contact', 'contacts'],
@@ -71,7 +74,9 @@ export function SyncStatusIndicator() {
   const requesting = useSync((state) => state.requesting);
   const requestError = useSync((state) => state.requestError);
   const runNow = useSync((state) => state.runNow);
+  const setOverlay = useUi((state) => state.setOverlay);
   const now = useNow(15_000);
+  const pending = status?.pendingCount ?? 0;
   const { tone, headline, detail } = present(status, now);
   const canRun = status !== null && status.state !== 'syncing' && status.state !== 'signedOut';
 
@@ -83,15 +88,29 @@ export function SyncStatusIndicator() {
         {detail ? <span className="sync-status-detail">{detail}</span> : null}
         {requestError ? <span className="sync-status-detail">{requestError}</span> : null}
       </div>
-      {canRun ? (
-        <button
-          type="button"
-          className="button button-small sync-status-button"
-          onClick={() => void runNow()}
-          disabled={requesting}
-        >
-          {requesting ? 'Starting…' : 'Sync now'}
-        </button>
+      {pending > 0 || canRun ? (
+        <div className="sync-status-actions">
+          {pending > 0 ? (
+            <button
+              type="button"
+              className="button button-small sync-status-pending"
+              title="Show the changes made here that the service has not accepted yet (P)"
+              onClick={() => setOverlay('pending')}
+            >
+              {pluralize(pending, 'pending change')}
+            </button>
+          ) : null}
+          {canRun ? (
+            <button
+              type="button"
+              className="button button-small sync-status-button"
+              onClick={() => void runNow()}
+              disabled={requesting}
+            >
+              {requesting ? 'Starting…' : 'Sync now'}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -3,15 +3,9 @@
  * everywhere; plain keys (`?`, `N`, `P`) only when the user is not typing and no dialog is open.
  */
 import { useEffect } from 'react';
+import { isTyping } from '../../lib/keyboard';
 import { useStores } from '../../stores/stores-context';
 import { globalShortcuts } from './shortcuts';
-
-/** True when the key goes to a text field (or an editable element), where plain keys type text. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  return target.closest('input, textarea, select, [role="combobox"]') !== null;
-}
 
 /** Installs the shortcuts while the caller is mounted. */
 export function useShortcuts(): void {
