@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
+import { installCalendarFakes } from './fakes-calendar';
 import { makeContacts } from './fixtures';
 import { makeEvents } from './fixtures-activity';
 import { renderApp, signedInBridge } from './render-app';
@@ -13,14 +14,17 @@ async function openCalendar(user: ReturnType<typeof renderApp>['user']) {
 describe('calendar view', () => {
   it('shows the visible month, asks the core for exactly its range, and steps with Next', async () => {
     const { user, bridge } = renderApp(signedInBridge());
+    installCalendarFakes(bridge);
     await openCalendar(user);
 
     const now = new Date();
     expect(await screen.findByRole('heading', { name: format(now, 'MMMM yyyy') })).toBeTruthy();
     await waitFor(() => expect(bridge.callsTo('calendar.listEvents').length).toBeGreaterThan(0));
+    // The view asks for a day more on each side (all-day events are drawn on their UTC date).
     const [range] = bridge.callsTo('calendar.listEvents');
-    expect(new Date(range.from).getDay()).toBe(0);
-    expect(new Date(range.from) <= new Date(now.getFullYear(), now.getMonth(), 1)).toBe(true);
+    const firstShown = new Date(Date.parse(range.from) + 86_400_000);
+    expect(firstShown.getDay()).toBe(0);
+    expect(firstShown <= new Date(now.getFullYear(), now.getMonth(), 1)).toBe(true);
     expect(new Date(range.to) > new Date(now.getFullYear(), now.getMonth() + 1, 0)).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -35,7 +39,8 @@ describe('calendar view', () => {
       recipients: event.recipients.slice(0, 2),
       recipientCount: Math.min(2, event.recipients.length),
     }));
-    const { user } = renderApp(signedInBridge({ events }));
+    const { user, bridge } = renderApp(signedInBridge({ events }));
+    installCalendarFakes(bridge);
     await openCalendar(user);
     await user.click(await screen.findByRole('button', { name: 'Week' }));
 

@@ -7,7 +7,9 @@
 import type { ComponentType } from 'react';
 import type { SyncedType } from '../../../preload/contract';
 import type { IconName } from '../components/icon';
+import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
+import { CompaniesView } from './companies/companies-view';
 import { ContactsView } from './contacts/contacts-view';
 import { DocumentsView } from './documents/documents-view';
 import { NotificationsView } from './notifications/notifications-view';
@@ -70,6 +72,24 @@ export const views = [
     ],
   },
   {
+    name: 'companies',
+    label: 'Companies',
+    icon: 'companies',
+    shortcut: '2',
+    component: CompaniesView,
+    reads: ['company', 'contact'],
+    opens: 'company',
+    commands: [{ action: 'new', label: 'New company', keywords: 'add create organization account business' }],
+    shortcuts: [
+      { keys: 'N', label: 'New company' },
+      { keys: 'E', label: 'Edit the company shown' },
+      { keys: 'Delete', label: 'Delete the company shown (asks first)' },
+      { keys: '↑ ↓ Home End', label: 'Move through the list (the page follows)' },
+      { keys: '↓ in the search', label: 'Go to the first result' },
+      { keys: 'Esc in the search', label: 'Clear the search' },
+    ],
+  },
+  {
     name: 'calendar',
     label: 'Calendar',
     icon: 'calendar',
@@ -78,6 +98,7 @@ export const views = [
     reads: ['calendarEvent', 'contact'],
     opens: 'calendarEvent',
     commands: [{ action: 'new', label: 'New event', keywords: 'add create meeting appointment book' }],
+    shortcuts: calendarShortcuts,
   },
   {
     name: 'documents',

@@ -31,29 +31,37 @@ async function fetchRecipients(ctx: HandlerContext, eventId: string): Promise<Ca
   return recipients;
 }
 
-/** Invitations of `eventId` still in the outbox: added ones as pending recipients, removed ones by e-mail. */
+/**
+ * Invitations of `eventId` still in the outbox, replayed in order: added ones as pending recipients,
+ * removed ones by e-mail. A later entry wins over an earlier one for the same person, so removing a
+ * recipient and inviting them again (an "Undo") shows them invited.
+ */
 function queuedInvitations(ctx: HandlerContext, eventId: string): { added: CalendarRecipient[]; removed: Set<string> } {
-  const added: CalendarRecipient[] = [];
+  const added = new Map<string, CalendarRecipient>();
   const removed = new Set<string>();
   for (const entry of ctx.outbox.forRecord(eventId)) {
     const { operationId, body, query } = entry.request;
     if (operationId === 'addRecipients') {
       for (const contactId of (body?.contactIds as string[]) ?? []) {
         const contact = ctx.stores.contacts.get(ctx.writes.currentId(contactId));
-        if (contact)
-          added.push({
-            contactId: contact.id,
-            name: `${contact.firstName} ${contact.lastName}`,
-            email: contact.email ?? '',
-            response: 'needsAction',
-            pending: true,
-          });
+        if (!contact) continue;
+        const email = (contact.email ?? '').toLowerCase();
+        removed.delete(email);
+        added.set(email, {
+          contactId: contact.id,
+          name: `${contact.firstName} ${contact.lastName}`,
+          email: contact.email ?? '',
+          response: 'needsAction',
+          pending: true,
+        });
       }
     } else if (operationId === 'removeCalendarRecipient' && typeof query?.email === 'string') {
-      removed.add(query.email.toLowerCase());
+      const email = query.email.toLowerCase();
+      added.delete(email);
+      removed.add(email);
     }
   }
-  return { added, removed };
+  return { added: [...added.values()], removed };
 }
 
 async function detail(ctx: HandlerContext, id: string): Promise<CalendarEventDetail | null> {
@@ -70,10 +78,10 @@ async function detail(ctx: HandlerContext, id: string): Promise<CalendarEventDet
         [] as CalendarRecipient[],
       ).catch(() => ({ value: [] as CalendarRecipient[], fetchedAt: null }));
   const queued = queuedInvitations(ctx, eventId);
-  const known = new Set(kept.value.map((r) => r.contactId));
+  const invited = new Set(queued.added.map((r) => r.email.toLowerCase()));
   const recipients = [
-    ...kept.value.filter((r) => !queued.removed.has(r.email.toLowerCase())),
-    ...queued.added.filter((r) => !known.has(r.contactId) && !queued.removed.has(r.email.toLowerCase())),
+    ...kept.value.filter((r) => !queued.removed.has(r.email.toLowerCase()) && !invited.has(r.email.toLowerCase())),
+    ...queued.added,
   ];
   return { ...event, recipients, recipientsAsOf: kept.fetchedAt };
 }

@@ -1,8 +1,9 @@
 /**
  * Calendar dates: the react-big-calendar localizer (date-fns, en-US, weeks start on Sunday), the
- * visible range of a month or week view, stepping, and the heading text.
+ * visible range of each view, stepping, and the heading text.
  */
 import {
+  addDays,
   addMonths,
   addWeeks,
   endOfMonth,
@@ -12,43 +13,96 @@ import {
   isSameMonth,
   isSameYear,
   parse,
+  startOfDay,
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { dateFnsLocalizer } from 'react-big-calendar';
 
-/** The two views the calendar offers. */
-export type CalendarViewName = 'month' | 'week';
+/** The views the calendar offers, in the order of the view switch. */
+export const calendarViews = ['day', 'week', 'month', 'agenda'] as const;
+export type CalendarViewName = (typeof calendarViews)[number];
+
+/** The label of each view. */
+export const viewLabel: Record<CalendarViewName, string> = {
+  day: 'Day',
+  week: 'Week',
+  month: 'Month',
+  agenda: 'Agenda',
+};
+
+/** How many days the agenda lists (react-big-calendar's Agenda `length`). */
+export const agendaDays = 30;
 
 /** The react-big-calendar localizer used by the calendar view. */
 export const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
 
 /** First visible instant (inclusive) and the instant after the last visible day (exclusive), local time. */
 export function visibleRange(date: Date, view: CalendarViewName): { from: Date; to: Date } {
-  if (view === 'week') {
-    const from = startOfWeek(date);
-    return { from, to: addWeeks(from, 1) };
+  switch (view) {
+    case 'day': {
+      const from = startOfDay(date);
+      return { from, to: addDays(from, 1) };
+    }
+    case 'week': {
+      const from = startOfWeek(date);
+      return { from, to: addWeeks(from, 1) };
+    }
+    case 'agenda': {
+      // The agenda shows `agendaDays` days after the first one too (react-big-calendar's Agenda).
+      const from = startOfDay(date);
+      return { from, to: addDays(from, agendaDays + 1) };
+    }
+    case 'month': {
+      const from = startOfWeek(startOfMonth(date));
+      return { from, to: addDays(startOfDay(endOfWeek(endOfMonth(date))), 1) };
+    }
   }
-  const from = startOfWeek(startOfMonth(date));
-  const lastVisible = endOfWeek(endOfMonth(date));
-  return { from, to: new Date(lastVisible.getTime() + 1) };
 }
 
-/** The date one month or week before (-1) or after (+1) `date`. */
+/** The date one period before (-1) or after (+1) `date`: a day, a week, a month, or the agenda's days. */
 export function step(date: Date, view: CalendarViewName, direction: 1 | -1): Date {
-  return view === 'week' ? addWeeks(date, direction) : addMonths(date, direction);
+  switch (view) {
+    case 'day':
+      return addDays(date, direction);
+    case 'week':
+      return addWeeks(date, direction);
+    case 'agenda':
+      return addDays(date, direction * agendaDays);
+    case 'month':
+      return addMonths(date, direction);
+  }
+}
+
+/** The name of one period of `view`, for "Previous week" and "No events this week". */
+export const periodNoun: Record<CalendarViewName, string> = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  agenda: `${agendaDays} days`,
+};
+
+/** "Nov 15 – 21, 2026", "Nov 29 – Dec 5, 2026" or "Dec 27, 2026 – Jan 2, 2027" for the days `first`–`last`. */
+function daysHeading(first: Date, last: Date): string {
+  if (!isSameYear(first, last)) return `${format(first, 'MMM d, yyyy')} – ${format(last, 'MMM d, yyyy')}`;
+  if (!isSameMonth(first, last)) return `${format(first, 'MMM d')} – ${format(last, 'MMM d, yyyy')}`;
+  return `${format(first, 'MMM d')} – ${format(last, 'd, yyyy')}`;
 }
 
 /**
- * Heading of the visible period: "November 2026" for a month; for a week "Nov 15 – 21, 2026",
- * "Nov 29 – Dec 5, 2026" or "Dec 27, 2026 – Jan 2, 2027".
+ * Heading of the visible period: "November 2026" for a month, "Thursday, Nov 5, 2026" for a day,
+ * and the first and last day of a week or of the agenda ("Nov 15 – 21, 2026").
  */
 export function periodHeading(date: Date, view: CalendarViewName): string {
-  if (view === 'month') return format(date, 'MMMM yyyy');
-  const start = startOfWeek(date);
-  const end = endOfWeek(date);
-  if (!isSameYear(start, end)) return `${format(start, 'MMM d, yyyy')} – ${format(end, 'MMM d, yyyy')}`;
-  if (!isSameMonth(start, end)) return `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
-  return `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`;
+  switch (view) {
+    case 'month':
+      return format(date, 'MMMM yyyy');
+    case 'day':
+      return format(date, 'EEEE, MMM d, yyyy');
+    case 'week':
+      return daysHeading(startOfWeek(date), endOfWeek(date));
+    case 'agenda':
+      return daysHeading(startOfDay(date), addDays(startOfDay(date), agendaDays));
+  }
 }

@@ -1,75 +1,157 @@
 /**
- * Calendar: month and week views (react-big-calendar) of the events in the visible range, read
- * from the core and re-read when calendar events change; the selected event's details on the right.
+ * Calendar: day, week, month and agenda views (react-big-calendar) of the events in the visible
+ * range, read from the core and re-read when calendar events change; the selected event's details
+ * on the right. Events are created (a slot, the toolbar, N or the palette), edited, moved and
+ * resized by dragging, deleted (asked first) and their recipients changed; every edit is applied
+ * to the cache at once and queued for the service, so all of it works offline.
  */
-import { parseISO } from 'date-fns';
-import { type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
-import { Calendar, type EventPropGetter } from 'react-big-calendar';
-import 'react-big-calendar/lib/css/react-big-calendar.css';
+import { addDays } from 'date-fns';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { CalendarEventDetail, ContactRow } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailPane } from '../../components/detail-pane';
 import { ErrorBanner } from '../../components/error-banner';
+import { errorMessage } from '../../lib/errors';
+import { fullName, pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { type CalendarViewName, localizer, periodHeading, step, visibleRange } from './calendar-range';
+import { useOnline } from '../../lib/use-online';
+import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { useBridge, useUi } from '../../stores/stores-context';
+import { CalendarGrid } from './calendar-grid';
+import { itemOfEvent } from './calendar-items';
+import { useCalendarKeys } from './calendar-keys';
+import { type CalendarViewName, periodHeading, periodNoun, step, visibleRange } from './calendar-range';
 import { CalendarToolbar, CalendarViewSwitch } from './calendar-toolbar';
 import { EventDetail } from './event-detail';
-import { AccessibleEventWrapper, type CalendarItem, WeekDayHeader } from './event-wrapper';
-import { useCalendarAria } from './use-calendar-aria';
+import { EventDialog, type EventDialogRequest } from './event-dialog';
+import { defaultNewBounds, displayBounds } from './event-times';
+import { RecipientPicker } from './recipient-picker';
+import { useEventMoves } from './use-event-moves';
 import './calendar.css';
 
-const components = { eventWrapper: AccessibleEventWrapper, week: { header: WeekDayHeader } };
-const views: CalendarViewName[] = ['month', 'week'];
-const scrollToTime = new Date(1970, 0, 1, 8, 0, 0);
+type OpenDialog =
+  | { kind: 'event'; request: EventDialogRequest; seq: number }
+  | { kind: 'delete'; event: CalendarEventDetail }
+  | { kind: 'invite'; event: CalendarEventDetail };
 
-const eventProps: EventPropGetter<CalendarItem> = (item, _start, _end, selected) => ({
-  className: [`event-${item.event.status}`, selected ? 'event-selected' : ''].join(' '),
-});
+const noSelection = {
+  title: 'No event selected',
+  body: 'Click an event, or move to it with Tab and press Enter, then try again.',
+};
 
 /** Renders the calendar view. */
 export function CalendarView() {
+  const bridge = useBridge();
+  const online = useOnline();
+  const pushToast = useUi((state) => state.pushToast);
   const [view, setView] = useState<CalendarViewName>('month');
   const [date, setDate] = useState(() => new Date());
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const body = useRef<HTMLDivElement>(null);
-  useCalendarAria(body);
+  const [selectedId, select] = useSelectedRecord('calendar');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const dialogSeq = useRef(0);
 
   const range = useMemo(() => visibleRange(date, view), [date, view]);
+  // All-day events are drawn on their UTC date: ask for a day more on each side so none at an edge is missed.
   const { data, error, loading, reload } = useBridgeQuery(
     'calendar.listEvents',
-    { from: range.from.toISOString(), to: range.to.toISOString() },
+    { from: addDays(range.from, -1).toISOString(), to: addDays(range.to, 1).toISOString() },
     ['calendarEvent'],
   );
+  const moves = useEventMoves(data, loading);
+  const items = useMemo(() => moves.apply(data ?? []).map(itemOfEvent), [data, moves.apply]);
+  const shownCount = items.filter((item) => item.end > range.from && item.start < range.to).length;
+  const selected = items.find((item) => item.event.id === selectedId);
+  const detail = useBridgeQuery('calendar.getEvent', selectedId ? { id: selectedId } : null, [
+    'calendarEvent',
+    'outbox',
+  ]);
+  const event = detail.data ?? null;
 
-  const items = useMemo<CalendarItem[]>(
-    () =>
-      (data ?? []).map((event) => ({
-        event,
-        title: event.title,
-        start: parseISO(event.startsAt),
-        end: parseISO(event.endsAt),
-        allDay: event.allDay,
-      })),
-    [data],
-  );
-  const selected = useMemo(() => items.find((item) => item.event.id === selectedId), [items, selectedId]);
+  // An event selected elsewhere (the palette, a notification, a new event) brings the calendar to its date, once.
+  const broughtInto = useRef<string | null>(null);
+  useEffect(() => {
+    if (!event || broughtInto.current === event.id) return;
+    broughtInto.current = event.id;
+    const { start } = displayBounds(event);
+    if (start < range.from || start >= range.to) setDate(start);
+  }, [event, range]);
 
-  const select = useCallback((item: CalendarItem) => setSelectedId(item.event.id), []);
-  const selectByKey = useCallback((item: CalendarItem, event: SyntheticEvent<HTMLElement>) => {
-    const key = (event as unknown as KeyboardEvent).key;
-    if (key === 'Enter' || key === ' ') {
-      event.preventDefault();
-      setSelectedId(item.event.id);
+  function newEvent(start?: Date, end?: Date) {
+    const bounds = start && end ? { start, end } : defaultNewBounds(date);
+    setDialog({ kind: 'event', request: { mode: 'new', ...bounds }, seq: ++dialogSeq.current });
+  }
+
+  function withEvent(open: (event: CalendarEventDetail) => void) {
+    if (event && event.id === selectedId) open(event);
+    else pushToast(noSelection);
+  }
+
+  useViewAction('calendar', 'new', () => newEvent());
+  useCalendarKeys({
+    edit: () =>
+      withEvent((e) => setDialog({ kind: 'event', request: { mode: 'edit', event: e }, seq: ++dialogSeq.current })),
+    remove: () => withEvent((e) => setDialog({ kind: 'delete', event: e })),
+    invite: () => withEvent((e) => setDialog({ kind: 'invite', event: e })),
+    today: () => setDate(new Date()),
+    step: (direction) => setDate((current) => step(current, view, direction)),
+    view: setView,
+  });
+
+  function saved(savedEvent: CalendarEventDetail, created: boolean) {
+    setDialog(null);
+    select(savedEvent.id);
+    pushToast({
+      title: created ? `“${savedEvent.title}” added` : `“${savedEvent.title}” saved`,
+      body: online
+        ? 'It is sent to the service with the next sync.'
+        : 'You are offline: it is sent once the service can be reached.',
+    });
+  }
+
+  async function confirmDelete(target: CalendarEventDetail) {
+    setDialog(null);
+    try {
+      await bridge.call('calendar.deleteEvent', { id: target.id });
+      select(null);
+      pushToast({
+        title: `“${target.title}” deleted`,
+        body: online
+          ? 'It is removed from the service with the next sync.'
+          : 'You are offline: it is removed from the service once it can be reached.',
+      });
+    } catch (reason) {
+      pushToast({ title: `“${target.title}” was not deleted`, body: errorMessage(reason) });
     }
-  }, []);
+  }
 
-  const period = view === 'month' ? 'this month' : 'this week';
+  function invited(target: CalendarEventDetail, contacts: ContactRow[], done: boolean) {
+    if (done) setDialog(null);
+    detail.reload();
+    const names = contacts.slice(0, 3).map(fullName).join(', ');
+    pushToast({
+      title: `Invited ${pluralize(contacts.length, 'person', 'people')} to “${target.title}”`,
+      body: `${names}${contacts.length > 3 ? ` and ${contacts.length - 3} more` : ''}.${online ? '' : ' You are offline: the invitations go out once the service can be reached.'}`,
+    });
+  }
+
   let note: string | null = null;
   if (loading && !data) note = 'Loading events…';
-  else if (data && data.length === 0) note = `No events ${period}`;
-  else if (data) note = `${data.length} ${data.length === 1 ? 'event' : 'events'}`;
+  else if (data && shownCount === 0) note = `No events this ${periodNoun[view]}`;
+  else if (data) note = pluralize(shownCount, 'event');
 
   return (
-    // The detail follows the visible range: an event selected in another week or month is not shown.
-    <DetailPane detailLabel="Event details" detail={<EventDetail id={selected ? selectedId : null} />}>
+    <DetailPane
+      detailLabel="Event details"
+      detail={
+        <EventDetail
+          id={selectedId}
+          query={detail}
+          onEdit={(e) => setDialog({ kind: 'event', request: { mode: 'edit', event: e }, seq: ++dialogSeq.current })}
+          onDelete={(e) => setDialog({ kind: 'delete', event: e })}
+          onInvite={(e) => setDialog({ kind: 'invite', event: e })}
+        />
+      }
+    >
       <header className="view-header view-header-row view-header-compact">
         <h1>Calendar</h1>
         <CalendarViewSwitch view={view} onView={setView} />
@@ -80,30 +162,51 @@ export function CalendarView() {
         note={note}
         onToday={() => setDate(new Date())}
         onStep={(direction) => setDate((current) => step(current, view, direction))}
+        onNew={() => newEvent()}
       />
       {error ? <ErrorBanner message={`Events could not be loaded: ${error}`} onRetry={reload} /> : null}
-      <div className="calendar-body" ref={body}>
-        <Calendar<CalendarItem>
-          localizer={localizer}
-          culture="en-US"
-          events={items}
-          view={view}
-          views={views}
-          onView={(next) => setView(next === 'week' ? 'week' : 'month')}
-          date={date}
-          onNavigate={setDate}
-          toolbar={false}
-          drilldownView={null}
-          popup
-          selected={selected}
-          onSelectEvent={select}
-          onKeyPressEvent={selectByKey}
-          eventPropGetter={eventProps}
-          components={components}
-          scrollToTime={scrollToTime}
-          style={{ height: '100%' }}
+      <CalendarGrid
+        view={view}
+        date={date}
+        items={items}
+        selected={selected}
+        onView={setView}
+        onNavigate={setDate}
+        onSelect={(item) => select(item.event.id)}
+        onOpenDay={(day) => {
+          setDate(day);
+          setView('day');
+        }}
+        onPickSlot={newEvent}
+        onMove={moves.move}
+      />
+      {dialog?.kind === 'event' ? (
+        <EventDialog
+          key={dialog.seq}
+          request={dialog.request}
+          onClose={() => setDialog(null)}
+          onSaved={(savedEvent) => saved(savedEvent, dialog.request.mode === 'new')}
         />
-      </div>
+      ) : null}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete event?"
+        message={
+          dialog?.kind === 'delete'
+            ? `“${dialog.event.title}” is removed from your calendar now and from the service with the next sync, for everyone invited.`
+            : ''
+        }
+        confirmLabel="Delete event"
+        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.event)}
+        onCancel={() => setDialog(null)}
+      />
+      {dialog?.kind === 'invite' ? (
+        <RecipientPicker
+          event={dialog.event}
+          onClose={() => setDialog(null)}
+          onInvited={(contacts, done) => invited(dialog.event, contacts, done)}
+        />
+      ) : null}
     </DetailPane>
   );
 }

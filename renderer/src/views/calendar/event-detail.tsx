@@ -1,29 +1,44 @@
-/** The selected calendar event: time range, location, description, organizer and recipients with their responses. */
+/**
+ * The selected calendar event: its sync state, time range, location, description, organizer and
+ * status, the actions on it (edit, delete, invite), its recipients with their responses, and its
+ * notes.
+ */
 import type { CalendarEventDetail } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
-import { formatAgo, formatDateTime, formatTimeRange, pluralize } from '../../lib/format';
-import { responseLabel } from '../../lib/labels';
-import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { useNow } from '../../lib/use-now';
-import { useSync } from '../../stores/stores-context';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
+import { SyncStateBadge } from '../../components/sync-state-badge';
+import { formatTimeRange } from '../../lib/format';
+import type { QueryState } from '../../lib/use-bridge-query';
+import { statusLabel } from './event-labels';
+import { EventRecipients } from './event-recipients';
 
-const statusLabel: Record<CalendarEventDetail['status'], string> = {
-  confirmed: 'Confirmed',
-  tentative: 'Tentative',
-  cancelled: 'Cancelled',
+export interface EventDetailProps {
+  /** The selected event's id (null: none). */
+  id: string | null;
+  /** The answer of `calendar.getEvent` for `id`. */
+  query: QueryState<CalendarEventDetail | null>;
+  onEdit(event: CalendarEventDetail): void;
+  onDelete(event: CalendarEventDetail): void;
+  onInvite(event: CalendarEventDetail): void;
+}
+
+const syncHint: Partial<Record<CalendarEventDetail['syncState'], string>> = {
+  pending: 'Saved on this computer; sent to the service at the next sync.',
+  conflict: 'Changed on the service too. Press P (pending changes) to choose what to keep.',
+  refused: 'The service refused the last change. Press P (pending changes) to fix or discard it.',
 };
 
-/** Renders event `id`'s details (re-read when calendar events change), or a hint when none is selected. */
-export function EventDetail({ id }: { id: string | null }) {
-  const { data: event, error, reload } = useBridgeQuery('calendar.getEvent', id ? { id } : null, ['calendarEvent']);
-
+/** Renders the selected event's details, or a hint when none is selected. */
+export function EventDetail({ id, query, onEdit, onDelete, onInvite }: EventDetailProps) {
+  const { data: event, error, reload } = query;
   if (!id) {
     return (
       <EmptyState title="No event selected" size="compact">
-        Click an event, or move to it with Tab and press Enter, to see its details and who is invited.
+        Click an event, or move to it with Tab and press Enter, to see its details and who is invited. Press N for a new
+        event.
       </EmptyState>
     );
   }
@@ -32,71 +47,45 @@ export function EventDetail({ id }: { id: string | null }) {
   if (event === null) {
     return (
       <EmptyState title="This event no longer exists" size="compact">
-        It was deleted or moved on the server. Pick another event in the calendar.
+        It was deleted here or on the server. Pick another event in the calendar.
       </EmptyState>
     );
   }
 
+  const when = formatTimeRange(event.startsAt, event.endsAt, event.allDay);
+  const hint = syncHint[event.syncState];
   return (
     <article className="detail">
       <header className="detail-header-stacked">
         <h2>{event.title}</h2>
         <p className="detail-subline">
+          <SyncStateBadge state={event.syncState} />
           {event.status !== 'confirmed' ? (
             <span className={`pill pill-${event.status}`}>{statusLabel[event.status]}</span>
           ) : null}
-          <span className="muted">{formatTimeRange(event.startsAt, event.endsAt, event.allDay)}</span>
+          <span className="muted">{when}</span>
         </p>
+        {hint ? <p className="note">{hint}</p> : null}
       </header>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => onEdit(event)} title="Edit (E)">
+          Edit
+        </button>
+        <button type="button" className="button button-danger" onClick={() => onDelete(event)} title="Delete (Delete)">
+          Delete
+        </button>
+      </div>
       <FieldList
         fields={[
-          { label: 'When', value: formatTimeRange(event.startsAt, event.endsAt, event.allDay) },
+          { label: 'When', value: when },
           { label: 'Location', value: event.location },
           { label: 'Organizer', value: event.organizerName ?? 'Unknown organizer' },
           { label: 'Status', value: statusLabel[event.status] },
         ]}
       />
       {event.description ? <p className="detail-description">{event.description}</p> : null}
-      <Recipients event={event} />
+      <EventRecipients event={event} onInvite={() => onInvite(event)} />
+      <NotesTimeline recordType="calendarEvent" recordId={event.id} />
     </article>
-  );
-}
-
-function Recipients({ event }: { event: CalendarEventDetail }) {
-  const syncState = useSync((state) => state.status?.state);
-  const now = useNow();
-  const fromSavedData = syncState === 'offline' || syncState === 'error';
-  const count = Math.max(event.recipients.length, event.recipientCount);
-
-  return (
-    <section className="recipients" aria-label="Recipients">
-      <h3>Recipients ({count})</h3>
-      {event.recipientsAsOf === null ? (
-        <p className="note">
-          The recipient list has not been fetched yet{fromSavedData ? ' and you are offline' : ''}. It appears once BRM
-          Desktop can reach the server.
-        </p>
-      ) : fromSavedData ? (
-        <p className="note">
-          As of {formatDateTime(event.recipientsAsOf)} ({formatAgo(event.recipientsAsOf, now)}): saved data, because the
-          server cannot be reached right now.
-        </p>
-      ) : null}
-      {event.recipients.length > 0 ? (
-        <ul className="recipient-list">
-          {event.recipients.map((recipient) => (
-            <li key={`${recipient.email}-${recipient.contactId ?? ''}`} className="recipient">
-              <div className="recipient-text">
-                <span className="recipient-name">{recipient.name}</span>
-                <span className="muted">{recipient.email}</span>
-              </div>
-              <span className={`pill pill-${recipient.response}`}>{responseLabel[recipient.response]}</span>
-            </li>
-          ))}
-        </ul>
-      ) : event.recipientsAsOf !== null ? (
-        <p className="muted">{pluralize(0, 'recipient')}: only the organizer attends.</p>
-      ) : null}
-    </section>
   );
 }

@@ -1,10 +1,12 @@
 /**
- * `useCalendarAria`: repairs two gaps in react-big-calendar's ARIA table of divs, after each render,
+ * `useCalendarAria`: repairs gaps in react-big-calendar's ARIA table of divs, after each render,
  * by adding attributes it never sets itself (so React's own updates are not disturbed):
+ * - month-view and all-day events are plain divs with a click handler: each becomes a button with
+ *   a tab stop (Enter and Space reach `onKeyPressEvent`; the name comes from `EventContent`);
+ * - those events and the month view's "+N more" buttons sit in ARIA rows without a cell (axe:
+ *   aria-required-children): each row segment becomes a cell;
  * - the week view's all-day block holds ARIA rows without a table around them (axe:
- *   aria-required-parent): it becomes a table named "All-day events";
- * - the month view's "+N more" buttons sit in a row without a cell (axe: aria-required-children):
- *   the segment holding each becomes a cell.
+ *   aria-required-parent): it becomes a table named "All-day events".
  */
 import { type RefObject, useLayoutEffect } from 'react';
 
@@ -21,8 +23,12 @@ export function useCalendarAria(container: RefObject<HTMLElement | null>): void 
         header.setAttribute('role', 'table');
         header.setAttribute('aria-label', 'All-day events');
       }
-      for (const more of root.querySelectorAll('.rbc-row-segment > .rbc-show-more')) {
-        more.parentElement?.setAttribute('role', 'cell');
+      for (const segment of root.querySelectorAll('.rbc-row-segment:not([role])')) {
+        segment.setAttribute('role', 'cell');
+      }
+      for (const event of root.querySelectorAll('.rbc-row-segment .rbc-event:not([role])')) {
+        event.setAttribute('role', 'button');
+        event.setAttribute('tabindex', '0');
       }
     };
     repair();

@@ -1,0 +1,119 @@
+/**
+ * `CalendarGrid`: react-big-calendar with its drag-and-drop addon, configured for the app: day,
+ * week, month and agenda views; a click or a drag on empty time picks a slot for a new event;
+ * events move and resize by dragging; overlapping events stay readable (`readable-day-layout.ts`);
+ * every event is a keyboard-reachable button named with its time and state.
+ */
+import { type SyntheticEvent, useMemo, useRef } from 'react';
+import { Calendar, type EventPropGetter, type SlotInfo } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { type CalendarItem, type EventItem, isEventItem } from './calendar-items';
+import { agendaDays, type CalendarViewName, calendarViews, localizer } from './calendar-range';
+import { AgendaEvent, EventContent, WeekDayHeader } from './event-parts';
+import { readableDayLayout } from './readable-day-layout';
+import { useCalendarAria } from './use-calendar-aria';
+import { useDayColumnWidth } from './use-day-column-width';
+import type { DropArgs } from './use-event-moves';
+
+const DragAndDropCalendar = withDragAndDrop<CalendarItem>(Calendar);
+
+const components = {
+  event: EventContent,
+  week: { header: WeekDayHeader },
+  day: { header: WeekDayHeader },
+  agenda: { event: AgendaEvent },
+};
+const scrollToTime = new Date(1970, 0, 1, 8, 0, 0);
+const messages = {
+  noEventsInRange: `No events in these ${agendaDays} days. Press N to add one.`,
+  showMore: (count: number) => `+${count} more`,
+};
+
+const eventProps: EventPropGetter<CalendarItem> = (item, _start, _end, selected) => ({
+  className:
+    item.kind === 'more'
+      ? 'event-more-marker'
+      : [`event-${item.event.status}`, `event-sync-${item.event.syncState}`, selected ? 'event-selected' : ''].join(
+          ' ',
+        ),
+});
+
+const tooltip = (item: CalendarItem) =>
+  item.kind === 'more' ? item.hidden.map((hidden) => hidden.title).join('\n') : item.title;
+
+export interface CalendarGridProps {
+  view: CalendarViewName;
+  date: Date;
+  items: EventItem[];
+  selected: EventItem | undefined;
+  onView(view: CalendarViewName): void;
+  onNavigate(date: Date): void;
+  onSelect(item: EventItem): void;
+  /** A "+N more" marker was chosen: show the whole day. */
+  onOpenDay(date: Date): void;
+  /** Empty time was clicked or dragged over: local bounds of a new event. */
+  onPickSlot(start: Date, end: Date): void;
+  onMove(item: EventItem, drop: DropArgs, resized: boolean): void;
+}
+
+/** Renders the calendar grid. */
+export function CalendarGrid(props: CalendarGridProps) {
+  const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove } = props;
+  const body = useRef<HTMLDivElement>(null);
+  useCalendarAria(body);
+  const columnWidth = useDayColumnWidth(body, view);
+  const dayLayoutAlgorithm = useMemo(() => readableDayLayout(columnWidth), [columnWidth]);
+
+  const choose = (item: CalendarItem) => (isEventItem(item) ? onSelect(item) : onOpenDay(item.start));
+  const chooseByKey = (item: CalendarItem, event: SyntheticEvent<HTMLElement>) => {
+    const key = (event as unknown as KeyboardEvent).key;
+    if (key === 'Enter' || key === ' ') {
+      event.preventDefault();
+      choose(item);
+    }
+  };
+  // In the time grid a drop names no `isAllDay`: there it means a time of day. In the month view the kind stays.
+  const drop = (resized: boolean) => (args: EventInteractionArgs<CalendarItem>) => {
+    if (!isEventItem(args.event)) return;
+    const isAllDay = args.isAllDay ?? (view === 'month' ? undefined : false);
+    onMove(args.event, { start: args.start, end: args.end, isAllDay }, resized);
+  };
+
+  return (
+    <div className="calendar-body" ref={body}>
+      <DragAndDropCalendar
+        localizer={localizer}
+        culture="en-US"
+        events={items}
+        view={view}
+        views={[...calendarViews]}
+        onView={(next) => onView(calendarViews.find((name) => name === next) ?? 'month')}
+        date={date}
+        onNavigate={onNavigate}
+        toolbar={false}
+        drilldownView="day"
+        length={agendaDays}
+        popup
+        selectable
+        onSelectSlot={(slot: SlotInfo) => onPickSlot(new Date(slot.start), new Date(slot.end))}
+        selected={selected}
+        onSelectEvent={choose}
+        onKeyPressEvent={chooseByKey}
+        onEventDrop={drop(false)}
+        onEventResize={drop(true)}
+        resizable
+        draggableAccessor={isEventItem}
+        resizableAccessor={isEventItem}
+        dayLayoutAlgorithm={dayLayoutAlgorithm as never}
+        eventPropGetter={eventProps}
+        tooltipAccessor={tooltip}
+        components={components}
+        messages={messages}
+        scrollToTime={scrollToTime}
+        style={{ height: '100%' }}
+      />
+    </div>
+  );
+}
