@@ -3,8 +3,7 @@
  * `shortcuts`) and `useCalendarKeys` answers. N (new event) is the app-wide "new record" key, which
  * reaches the view through `useViewAction('calendar', 'new')`.
  */
-import { useEffect, useRef } from 'react';
-import { isPlainShortcut } from '../../lib/plain-keys';
+import { useViewKeys } from '../../lib/use-view-keys';
 import type { ViewShortcut } from '../registry';
 import type { CalendarViewName } from './calendar-range';
 
@@ -36,29 +35,29 @@ export interface CalendarKeyHandlers {
 /** Widgets that use the arrow keys themselves. */
 const arrowOwners = '[role="listbox"], [role="tree"], [role="menu"], [role="tablist"], [role="grid"], [role="slider"]';
 
-/** Installs the calendar's keys on the window while the view shows (ignored while typing or in a dialog). */
+/** Runs `step` unless the focus is in a widget that moves with the arrows itself. */
+function arrow(step: () => void): () => void {
+  return () => {
+    if (!document.activeElement?.closest(arrowOwners)) step();
+  };
+}
+
+/** Installs the calendar's keys while the view shows (ignored while typing or in a dialog: `lib/keyboard.ts`). */
 export function useCalendarKeys(handlers: CalendarKeyHandlers): void {
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  useEffect(() => {
-    const views = Object.entries(viewKey) as Array<[CalendarViewName, string]>;
-    function onKeyDown(event: KeyboardEvent) {
-      if (!isPlainShortcut(event) || event.shiftKey) return;
-      const run = latest.current;
-      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const arrowOwned = event.target instanceof Element && event.target.closest(arrowOwners) !== null;
-      const view = views.find(([, letter]) => letter === key)?.[0];
-      if (view) run.view(view);
-      else if (key === 'e') run.edit();
-      else if (key === 'i') run.invite();
-      else if (key === 't') run.today();
-      else if (key === 'Delete' || key === 'Backspace') run.remove();
-      else if (key === 'ArrowLeft' && !arrowOwned) run.step(-1);
-      else if (key === 'ArrowRight' && !arrowOwned) run.step(1);
-      else return;
-      event.preventDefault();
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  const views = Object.fromEntries(
+    (Object.entries(viewKey) as Array<[CalendarViewName, string]>).map(([view, key]) => [
+      key,
+      () => handlers.view(view),
+    ]),
+  );
+  useViewKeys({
+    ...views,
+    e: handlers.edit,
+    i: handlers.invite,
+    t: handlers.today,
+    delete: handlers.remove,
+    backspace: handlers.remove,
+    arrowleft: arrow(() => handlers.step(-1)),
+    arrowright: arrow(() => handlers.step(1)),
+  });
 }
