@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --scale demo|design] [-- --only sync|transfers|renderer]`: measures the core against the
+ * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer]`: measures the core against the
  * design's budgets (docs/PERFORMANCE.md) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
  * - demo scale: the default demo data set.
  * - `--only sync`: bootstrap, delta sync and search only; `--only transfers`: the 1 GiB transfers
- *   only (transfers.ts, its own small service); `--only renderer`: the contacts view at 100k rows in
+ *   only (transfers.ts, its own small service); `--only writes`: 1,000 edits made offline and replayed
+ *   (writes.ts, its own demo service); `--only renderer`: the contacts view at 100k rows in
  *   headless Chromium (renderer.ts, its own service; needs `npm run build:renderer`); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
@@ -19,13 +20,14 @@ import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
 import { benchRenderer } from './renderer';
 import { benchTransfers } from './transfers';
+import { benchWrites } from './writes';
 
 const scales = {
   design: { contacts: 100_000, companies: 10_000, events: 20_000, documents: 10_000, notifications: 50 },
   demo: {},
 } as const;
 
-const parts = ['sync', 'transfers', 'renderer'] as const;
+const parts = ['sync', 'writes', 'transfers', 'renderer'] as const;
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
 });
@@ -93,6 +95,10 @@ try {
     } finally {
       await service.stop();
     }
+  }
+  if (runs('writes')) {
+    mkdirSync(join(work.path, 'writes'));
+    await benchWrites({ workDir: join(work.path, 'writes'), report });
   }
   if (runs('transfers')) {
     mkdirSync(join(work.path, 'transfers'));

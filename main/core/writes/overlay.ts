@@ -27,7 +27,9 @@ const isSynced = (type: string): type is SyncedType => (syncedTypes as readonly 
 export function reapplyEdits(outbox: OutboxStore, applier: ChangeApplier, only?: ReadonlySet<string>): Set<SyncedType> {
   const changed = new Set<SyncedType>();
   const byRecord = new Map<string, StoredEntry[]>();
-  for (const entry of outbox.all()) {
+  // A few records: read only their entries (an edit reapplies one record; the outbox may hold thousands).
+  const entries = only && only.size <= 16 ? [...only].flatMap((id) => outbox.forRecord(id)) : outbox.all();
+  for (const entry of entries) {
     if (!entry.recordId || !isSynced(entry.recordType) || (only && !only.has(entry.recordId))) continue;
     const list = byRecord.get(entry.recordId) ?? [];
     list.push(entry);
