@@ -74,4 +74,21 @@ describe('offline', () => {
     expect(back.pendingCount).toBe(0);
     expect(await core.handlers['outbox.list']({})).toEqual([]);
   });
+
+  it('turns offline as soon as a call that needs the service gets no answer, without waiting for the next sync', async () => {
+    await waitForIdle(core);
+    const company = (await core.handlers['companies.list']({ offset: 0, limit: 1 })).rows[0];
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    expect((await core.handlers['sync.getStatus']({})).state).toBe('idle');
+
+    // The sync interval is a minute here: only the failed call can have told the status.
+    const offline = waitForEvent(core, 'sync.status', (s) => s.state === 'offline', 5_000);
+    const related = await core.handlers['companies.related']({ id: company.id });
+    await offline;
+    expect(related.fetchedAt === null || Date.parse(related.fetchedAt) <= Date.now()).toBe(true);
+
+    service = await startService({ dataDir: `${dir.path}/service`, port });
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'idle');
+  });
 });
