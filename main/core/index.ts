@@ -3,6 +3,7 @@
  * the write path and transfers, and answers every bridge call of preload/contract through the
  * areas' handlers (areas/index.ts). Electron-free; OS features come from the host's Platform.
  */
+import { join } from 'node:path';
 import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
@@ -16,10 +17,14 @@ import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
 import { defaultBackoff } from './sync/backoff';
 import { createSyncEngine, type SyncEngine } from './sync/engine';
+import { onServiceAnswered } from './sync/service-answered';
 import { createPageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
 import { createTransferRegistry } from './transfers/registry';
+import { waitingForSignInReason } from './transfers/upload-outcome';
+import { createUploadQueue, type UploadQueue } from './transfers/upload-queue';
+import { createUploadQueueStore } from './transfers/upload-queue-store';
 import { createOutboxStore } from './writes/outbox-store';
 import { pushOutbox } from './writes/push';
 import { refetchRecords } from './writes/refetch';
@@ -69,6 +74,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const limiter = createLimiter(concurrentTransfers);
   const writer = await createPageWriter(cache.db);
   let sync: SyncEngine | null = null;
+  let uploads: UploadQueue | null = null;
 
   const writes = createWriteQueue({
     db: cache.db,
@@ -86,18 +92,26 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const session = createSession(cache.state, options.platform.keychain, {
     async clearUserData() {
       await sync?.stop();
+      await uploads?.pause(null);
       registry.cancelAll();
       await limiter.idle();
       cache.state.clearUserData();
+      await uploads?.dropAll();
       notifier.changed(syncedTypes);
       writes.announce();
     },
     changed(state, change) {
       bus.emit('session.changed', state);
-      if (change === 'signedIn') sync?.start();
-      else {
+      if (change === 'signedIn') {
+        uploads?.resume();
+        sync?.start();
+      } else {
         void sync?.stop();
-        if (change === 'expired') registry.cancelAll();
+        if (change === 'expired') {
+          // Queued uploads stay the user's: they wait for the same user to sign in again.
+          void uploads?.pause(waitingForSignInReason);
+          registry.cancelAll((transfer) => transfer.kind !== 'upload');
+        }
       }
     },
   });
@@ -146,6 +160,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     limiter,
     downloadsDir: options.downloadsDir,
   };
+  const online = () =>
+    session.state().state === 'signedIn' &&
+    engine.status().state !== 'offline' &&
+    engine.status().state !== 'signedOut';
+  const reachedService = () => {
+    if (engine.status().state === 'offline') void engine.run();
+  };
+  const uploadQueue = createUploadQueue({
+    deps: transfers,
+    store: createUploadQueueStore(cache.db),
+    platform: options.platform,
+    dir: join(options.dataDir, 'upload-queue'),
+    backoff: options.uploadBackoff ?? defaultBackoff,
+    online,
+    reachedService,
+    lostService: (err) => engine.lost(err),
+  });
+  uploads = uploadQueue;
+  await uploadQueue.load();
+  // Queued uploads go as soon as sync gets an answer from the service after a sign-in or an outage.
+  onServiceAnswered(bus, () => uploadQueue.wake());
   const ctx: HandlerContext = {
     options,
     cache,
@@ -158,15 +193,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notifier,
     registry,
     transfers,
+    uploads: uploadQueue,
     maxUploadBytes: maxUploadBytesFromContract(),
-    reachedService() {
-      if (engine.status().state === 'offline') void engine.run();
-    },
+    reachedService,
     lostService: (err) => engine.lost(err),
-    online: () =>
-      session.state().state === 'signedIn' &&
-      engine.status().state !== 'offline' &&
-      engine.status().state !== 'signedOut',
+    online,
   };
   const handlers = mergeAreaHandlers(ctx);
 
@@ -181,7 +212,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (stopped) return;
       stopped = true;
       await engine.stop();
-      registry.cancelAll();
+      await uploadQueue.stop();
+      registry.cancelAll((transfer) => transfer.kind !== 'upload');
       await limiter.idle();
       await writer.close();
       notifier.flush();

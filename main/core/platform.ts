@@ -35,6 +35,14 @@ export interface Platform {
    * Throws BridgeError('invalid_input') when the reference is not a readable regular file.
    */
   resolveFileRef(ref: FileRef): Promise<ResolvedFile>;
+  /**
+   * Optional: moves the file behind `ref` (already resolved) to `destPath` (absolute, not existing yet,
+   * in the data folder), for hosts that hold a private copy of their own (browser mode's staged
+   * file), so the upload queue keeps it without copying; the ref no longer resolves afterwards.
+   * Without it, the core copies the resolved file. Throws BridgeError('invalid_input') when `ref`
+   * does not resolve.
+   */
+  takeFile?(ref: FileRef, destPath: string): Promise<void>;
 }
 
 /** Options for createCore. Paths are absolute. */
@@ -57,6 +65,8 @@ export interface CoreOptions {
   syncBackoff?: { baseMs: number; maxMs: number };
   /** Changes asked for per change-feed page, 1..2000 (default 1000). */
   syncPageSize?: number;
+  /** Retry delays of queued uploads while the service is away, ms (default as `syncBackoff`'s default: up to 1 s at first, capped at 60 s). */
+  uploadBackoff?: { baseMs: number; maxMs: number };
 }
 
 /** One handler per bridge call; inputs are already validated against the contract's schemas. */
@@ -69,6 +79,6 @@ export interface Core {
   on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void;
   /** Restores the session from the keychain and, if signed in, starts syncing. */
   start(): Promise<void>;
-  /** Stops syncing and transfers and closes the cache. */
+  /** Stops syncing and transfers (queued uploads stay queued for the next start) and closes the cache. */
   stop(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
  * The core's Platform in browser mode (docs/ARCHITECTURE.md, "Layers"): the keychain from `createKeychain()`,
  * notifications pushed to the page as `app.notify` events (the page shows them), opening a file by
- * handing the page a host URL, and file references that are staged uploads.
+ * handing the page a host URL, and file references that are staged uploads (which the upload
+ * queue takes over by moving them, `takeFile`).
  */
 import { stat } from 'node:fs/promises';
 import type { EventPayloads } from '../../preload/contract';
@@ -22,6 +23,11 @@ export interface BrowserPlatformOptions {
   token: string;
 }
 
+/** The message for a file reference that no longer resolves. */
+function gone(name: string): string {
+  return `"${name}" is no longer available to BRM Desktop. Choose or drop the file again.`;
+}
+
 /** Creates the browser-mode Platform. */
 export function createBrowserPlatform(options: BrowserPlatformOptions): Platform {
   return {
@@ -33,9 +39,12 @@ export function createBrowserPlatform(options: BrowserPlatformOptions): Platform
       const id = options.openedFiles.register(path);
       return { url: `${options.origin()}/files/${id}?token=${encodeURIComponent(options.token)}` };
     },
+    async takeFile(ref, destPath) {
+      if (!(await options.staging.take(ref.ref, destPath))) throw new BridgeError('invalid_input', gone(ref.name));
+    },
     async resolveFileRef(ref) {
       const staged = options.staging.get(ref.ref);
-      const again = `"${ref.name}" is no longer available to BRM Desktop. Choose or drop the file again.`;
+      const again = gone(ref.name);
       if (!staged) throw new BridgeError('invalid_input', again);
       try {
         const info = await stat(staged.path);

@@ -1,11 +1,13 @@
 /**
  * The browser-mode staging area: a file the user drops or picks in the page is streamed by the
  * browser to `PUT /stage`, written to `<dataDir>/staging/<uuid>`, and the uuid becomes the file's
- * `FileRef.ref`. Only refs staged here resolve (see the browser-mode Platform).
+ * `FileRef.ref`. Only refs staged here resolve (see the browser-mode Platform). Staged files last
+ * for the life of the host process, unless the upload queue takes one over (`take`), which moves it
+ * into the queue's folder so it survives a restart (docs/ARCHITECTURE.md, "Transfers").
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,6 +45,11 @@ export interface StagingArea {
   stage(body: NodeJS.ReadableStream, name: string): Promise<StagedFile>;
   /** The staged file for `ref`, or undefined when `ref` was not staged by this run. */
   get(ref: string): StagedFile | undefined;
+  /**
+   * Moves the staged file of `ref` to `destPath` (which must not exist) and forgets it: renamed on
+   * the same disk, else copied and removed. Returns false when `ref` was not staged by this run.
+   */
+  take(ref: string, destPath: string): Promise<boolean>;
   /** Removes every staged file. */
   clear(): Promise<void>;
 }
@@ -90,6 +97,19 @@ export async function createStagingArea(dir: string, limitBytes: number = maxSta
       return file;
     },
     get: (ref) => staged.get(ref),
+    async take(ref, destPath) {
+      const file = staged.get(ref);
+      if (!file) return false;
+      try {
+        await rename(file.path, destPath);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await copyFile(file.path, destPath, constants.COPYFILE_EXCL);
+        await rm(file.path, { force: true });
+      }
+      staged.delete(ref);
+      return true;
+    },
     async clear() {
       staged.clear();
       await rm(dir, { recursive: true, force: true });

@@ -42,7 +42,11 @@ export const documentsCalls = {
     z.object({ folderId: uuid, query: searchText, ...windowInput }).strict(),
   ),
   'documents.get': call<DocumentDetail | null>()(byId),
-  /** Queues files for upload to a folder; they are kept and sent when the service can be reached. */
+  /**
+   * Queues files for upload to a folder. Each is kept on this computer first (a private copy under
+   * the data folder) and sent by itself as soon as the service can be reached, also after a restart
+   * or an outage; the transfers start `queued`. Refuses empty files and files over the service's limit.
+   */
   'documents.upload': call<Transfer[]>()(
     z.object({ folderId: uuid, files: z.array(fileRefSchema).min(1).max(100) }).strict(),
   ),

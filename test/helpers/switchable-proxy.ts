@@ -1,10 +1,20 @@
 /**
  * A loopback HTTP proxy in front of a test service, so a test can cut the client's connection
- * while the service keeps running (and edit data on the service meanwhile), or hold one answer
- * after the service produced it (to kill a client between sending a request and reading its answer).
+ * while the service keeps running (and edit data on the service meanwhile), hold one answer
+ * after the service produced it (to kill a client between sending a request and reading its answer),
+ * slow request bodies down (to cut an upload in the middle), and see which requests passed.
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Transform, type TransformCallback } from 'node:stream';
+
+/** A request the proxy received: method, path with query, headers, and the body bytes passed on so far. */
+export interface ProxiedRequest {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  bodyBytes: number;
+}
 
 /** The proxy's controls. */
 export interface SwitchableProxy {
@@ -12,8 +22,15 @@ export interface SwitchableProxy {
   url: string;
   /** Requests are answered by the service. */
   up(): void;
-  /** Connections are cut at once (the client sees no answer), open ones too. */
+  /**
+   * Connections are cut at once (the client sees no answer), open ones too. A request whose body was
+   * still arriving is cut on the service's side as well, as a broken network would.
+   */
   down(): void;
+  /** Passes request bodies on at most `bytesPerSecond` (null: at full speed), bodies in flight too. */
+  throttle(bytesPerSecond: number | null): void;
+  /** Every request received, in order. */
+  readonly requests: readonly ProxiedRequest[];
   /**
    * The next request for which `match` is true is forwarded and answered by the service, but its
    * answer is never passed on; the promise resolves once the service has answered it.
@@ -28,6 +45,26 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
   let isUp = true;
   const sockets = new Set<Socket>();
   let hold: { match: (req: IncomingMessage) => boolean; reached: () => void } | null = null;
+  let bytesPerSecond: number | null = null;
+  const requests: ProxiedRequest[] = [];
+
+  /** Counts a request's body bytes and, while throttled, passes them on in 16 KiB slices at the set rate. */
+  function bodyPass(seen: ProxiedRequest): Transform {
+    return new Transform({
+      transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+        void (async () => {
+          for (let at = 0; at < chunk.length; at += 16 * 1024) {
+            const slice = chunk.subarray(at, at + 16 * 1024);
+            const rate = bytesPerSecond;
+            if (rate !== null) await new Promise((resolve) => setTimeout(resolve, (slice.length / rate) * 1000));
+            seen.bodyBytes += slice.length;
+            this.push(slice);
+          }
+          callback();
+        })();
+      },
+    });
+  }
 
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (!isUp) {
@@ -36,6 +73,13 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
     }
     const held = hold?.match(req) ? hold : null;
     if (held) hold = null;
+    const seen: ProxiedRequest = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      bodyBytes: 0,
+    };
+    requests.push(seen);
     const upstream = request(
       {
         host: to.hostname,
@@ -55,7 +99,14 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
       },
     );
     upstream.on('error', () => req.socket.destroy());
-    req.pipe(upstream);
+    const body = bodyPass(seen);
+    req.on('close', () => {
+      if (!req.complete) {
+        body.destroy();
+        upstream.destroy();
+      }
+    });
+    req.pipe(body).pipe(upstream);
   });
   server.on('connection', (socket) => {
     if (!isUp) {
@@ -76,6 +127,10 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
       isUp = false;
       for (const socket of sockets) socket.destroy();
     },
+    throttle(rate) {
+      bytesPerSecond = rate;
+    },
+    requests,
     holdNext: (match) =>
       new Promise<void>((resolve) => {
         hold = { match, reached: resolve };

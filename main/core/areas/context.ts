@@ -7,6 +7,7 @@ import type { Session } from '../session/session';
 import type { SyncEngine } from '../sync/engine';
 import type { TransferDeps } from '../transfers/deps';
 import type { TransferRegistry } from '../transfers/registry';
+import type { UploadQueue } from '../transfers/upload-queue';
 import type { OutboxStore } from '../writes/outbox-store';
 import type { WriteQueue } from '../writes/write-queue';
 import type { AreaStores } from './stores';
@@ -25,6 +26,8 @@ export interface HandlerContext {
   notifier: ChangeNotifier;
   registry: TransferRegistry;
   transfers: TransferDeps;
+  /** The durable upload queue: every upload goes through it. */
+  uploads: UploadQueue;
   /** Largest upload the service accepts, bytes (from the contract). */
   maxUploadBytes: number;
   /** Call after a service call succeeded: if sync thought it was offline, it syncs now. */

@@ -43,9 +43,12 @@ export interface StateStore {
   getDownload(documentId: string): DownloadRecord | null;
   putDownload(record: DownloadRecord): void;
   removeDownload(documentId: string): void;
-  /** Deletes the synced records, the sync state and the query cache; keeps outbox, downloads and settings (410 rebuild). */
+  /** Deletes the synced records, the sync state and the query cache; keeps outbox, upload queue, downloads and settings (410 rebuild). */
   clearSyncedData(): void;
-  /** Deletes everything that belongs to the signed-in user: synced data, downloads records and outbox. */
+  /**
+   * Deletes everything that belongs to the signed-in user: synced data, downloads records, outbox and
+   * upload queue (the caller removes the queue's kept files).
+   */
   clearUserData(): void;
 }
 
@@ -88,6 +91,7 @@ export function createStateStore(db: Database): StateStore {
     clearSyncedData();
     db.prepare('DELETE FROM downloads').run();
     db.prepare('DELETE FROM outbox').run();
+    db.prepare('DELETE FROM upload_queue').run();
   });
 
   return {

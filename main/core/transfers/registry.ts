@@ -1,7 +1,8 @@
 /**
  * The transfers of this app session (uploads and downloads): their state, cancellation, and
  * `transfer.progress` events throttled to about ten per second per transfer, plus every change of
- * state (so the final one always arrives).
+ * state (so the final one always arrives). Nothing is reported after a final state (`done`,
+ * `cancelled`), and progress only while `running`.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transfer } from '../../../preload/contract';
@@ -11,20 +12,23 @@ import type { EventBus } from '../events';
 export interface TransferHandle {
   readonly transfer: Transfer;
   readonly signal: AbortSignal;
-  /** Records progress (bytes); emits at most every `progressIntervalMs`. */
+  /** Records progress (bytes) while `running`; emits at most every `progressIntervalMs`. Ignored in other states. */
   progress(bytesDone: number): void;
-  /** Changes the state (and other fields); always emits. */
+  /** Changes the state (and other fields) and emits; ignored once the transfer is `done` or `cancelled`. */
   update(patch: Partial<Transfer>): void;
 }
 
 /** The registry of transfers. */
 export interface TransferRegistry {
-  create(init: Pick<Transfer, 'kind' | 'name' | 'folderId' | 'documentId' | 'bytesTotal'>): TransferHandle;
+  /** Registers a transfer in state `queued` (under `id` when given: a queued upload keeps its id across restarts). */
+  create(
+    init: Pick<Transfer, 'kind' | 'name' | 'folderId' | 'documentId' | 'bytesTotal'> & Partial<Pick<Transfer, 'id'>>,
+  ): TransferHandle;
   list(): Transfer[];
   /** Cancels a queued or running transfer; returns it (null when unknown). */
   cancel(id: string): Transfer | null;
-  /** Cancels every unfinished transfer. */
-  cancelAll(): void;
+  /** Cancels every unfinished transfer (only those `which` accepts, when given). */
+  cancelAll(which?: (transfer: Transfer) => boolean): void;
 }
 
 /** Least time between two progress events of one transfer, ms. */
@@ -54,8 +58,8 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
   return {
     create(init) {
       const transfer: Transfer = {
-        id: randomUUID(),
         ...init,
+        id: init.id ?? randomUUID(),
         bytesDone: 0,
         state: 'queued',
         error: null,
@@ -74,11 +78,12 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
         transfer,
         signal: controller.signal,
         progress(bytesDone) {
+          if (transfer.state !== 'running') return;
           transfer.bytesDone = bytesDone;
           if (Date.now() - lastEmit >= progressIntervalMs) emit();
         },
         update(patch) {
-          if (transfer.state === 'cancelled') return;
+          if (transfer.state === 'cancelled' || transfer.state === 'done') return;
           Object.assign(transfer, patch);
           emit();
         },
@@ -91,8 +96,8 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
       cancelEntry(entry);
       return { ...entry.transfer };
     },
-    cancelAll() {
-      for (const entry of entries.values()) cancelEntry(entry);
+    cancelAll(which) {
+      for (const entry of entries.values()) if (!which || which(entry.transfer)) cancelEntry(entry);
     },
   };
 }

@@ -1,17 +1,15 @@
 /**
- * Uploads (docs/ARCHITECTURE.md, "Transfers"): checks the files before anything is sent, then streams each one
- * as multipart with an Idempotency-Key (a retry after a broken connection cannot create a second
- * document), reports progress, and writes the new document into the cache at once.
+ * Uploads (docs/ARCHITECTURE.md, "Transfers"): the checks made before a file is accepted, and one
+ * attempt at sending a queued upload as a streamed multipart body with its Idempotency-Key (the
+ * upload queue, upload-queue.ts, decides when to try and what a failure means).
  */
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { BridgeError, type Transfer } from '../../../preload/contract';
-import { withRetries } from '../api/retry';
+import { BridgeError } from '../../../preload/contract';
+import type { ApiClient } from '../api/client';
+import type { ApiDocument } from '../api/types';
 import type { ResolvedFile } from '../platform';
-import { type TransferDeps, transferFailure } from './deps';
 import { readChunkBytes } from './local-files';
 import { createMultipartBody } from './multipart';
-import type { TransferHandle } from './registry';
 
 /** Formats bytes for messages ("2 GiB", "1.5 MiB"). */
 export function formatBytes(bytes: number): string {
@@ -47,60 +45,52 @@ export function checkUploadFiles(files: readonly ResolvedFile[], maxBytes: numbe
   }
 }
 
-async function* counted(file: ResolvedFile, handle: TransferHandle): AsyncGenerator<Uint8Array> {
+/** What one upload attempt sends: the kept file, its name and size (bytes), the folder, and the upload's own key. */
+export interface UploadRequest {
+  folderId: string;
+  name: string;
+  size: number;
+  /** The copy kept in the upload queue. */
+  filePath: string;
+  /** Sent as `Idempotency-Key` on every attempt, so the service keeps one document (api/openapi.yaml, uploadDocument). */
+  idempotencyKey: string;
+}
+
+async function* counted(path: string, onProgress: (bytesDone: number) => void): AsyncGenerator<Uint8Array> {
   let done = 0;
-  for await (const chunk of createReadStream(file.path, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(path, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
     done += chunk.length;
-    handle.progress(done);
+    onProgress(done);
     yield chunk;
   }
 }
 
-async function upload(deps: TransferDeps, handle: TransferHandle, folderId: string, file: ResolvedFile): Promise<void> {
-  if (handle.signal.aborted) return;
-  handle.update({ state: 'running' });
-  const idempotencyKey = randomUUID();
-  try {
-    const document = await withRetries(() => {
-      handle.progress(0);
-      return deps.api().call('uploadDocument', {
-        headers: { 'Idempotency-Key': idempotencyKey },
-        stream: () => {
-          const body = createMultipartBody([{ name: 'folderId', value: folderId }], {
-            field: 'file',
-            filename: file.name,
-            contentType: 'application/octet-stream',
-            size: file.size,
-            open: () => counted(file, handle),
-          });
-          return { body: ReadableStream.from(body.chunks()), length: body.length, contentType: body.contentType };
-        },
-        signal: handle.signal,
-        timeoutMs: null,
+/**
+ * One attempt: streams the file as `multipart/form-data` (exact Content-Length, never whole in
+ * memory) with the upload's Idempotency-Key, reporting the bytes read so far to `onProgress`.
+ * Resolves with the service's document (a new one, or the stored answer of an earlier attempt that
+ * landed). Throws ServiceError (status 0 when no answer came), BridgeError('unauthorized') when
+ * signed out, or the signal's reason when aborted.
+ */
+export async function sendUpload(
+  api: ApiClient,
+  upload: UploadRequest,
+  signal: AbortSignal,
+  onProgress: (bytesDone: number) => void,
+): Promise<ApiDocument> {
+  return api.call('uploadDocument', {
+    headers: { 'Idempotency-Key': upload.idempotencyKey },
+    stream: () => {
+      const body = createMultipartBody([{ name: 'folderId', value: upload.folderId }], {
+        field: 'file',
+        filename: upload.name,
+        contentType: 'application/octet-stream',
+        size: upload.size,
+        open: () => counted(upload.filePath, onProgress),
       });
-    }, handle.signal);
-    const result = deps.cache.applier.apply([
-      { type: 'document', id: document.id, op: 'upsert', version: document.version, data: document },
-    ]);
-    deps.notifier.changed(result.changedTypes);
-    handle.update({ state: 'done', bytesDone: file.size, documentId: document.id });
-  } catch (err) {
-    if (handle.signal.aborted) return;
-    handle.update({ state: 'failed', error: transferFailure('Uploading', file.name, err) });
-  }
-}
-
-/** Queues the upload of checked `files` into `folderId` and returns their transfers (progress follows as events). */
-export function startUploads(deps: TransferDeps, folderId: string, files: readonly ResolvedFile[]): Transfer[] {
-  return files.map((file) => {
-    const handle = deps.registry.create({
-      kind: 'upload',
-      name: file.name,
-      folderId,
-      documentId: null,
-      bytesTotal: file.size,
-    });
-    void deps.limiter.run(() => upload(deps, handle, folderId, file));
-    return { ...handle.transfer };
+      return { body: ReadableStream.from(body.chunks()), length: body.length, contentType: body.contentType };
+    },
+    signal,
+    timeoutMs: null,
   });
 }

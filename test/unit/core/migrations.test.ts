@@ -113,6 +113,29 @@ describe('cache migrations', () => {
     ).toThrow(/CHECK/);
   });
 
+  it('step 5 adds the upload queue to a schema-4 cache and keeps what the cache held', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 4));
+    db.prepare(`INSERT INTO settings (key, value) VALUES ('serverUrl', 'https://brm.example.com')`).run();
+    migrate(db, migrations.slice(0, 5));
+    expect(version(db)).toBe(5);
+    expect(db.prepare('SELECT value FROM settings').pluck().all()).toEqual(['https://brm.example.com']);
+    const insert = db.prepare(
+      `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, created_at)
+       VALUES (@id, @key, 'f', 'Quote.pdf', @size, '/data/upload-queue/x', @state, '2026-01-01T00:00:00Z')`,
+    );
+    insert.run({ id: 'u1', key: 'k1', size: 10, state: 'queued' });
+    expect(db.prepare('SELECT state, attempts, last_error AS lastError FROM upload_queue').get()).toEqual({
+      state: 'queued',
+      attempts: 0,
+      lastError: null,
+    });
+    // One Idempotency-Key per upload, a size above zero, and only the two stored states.
+    expect(() => insert.run({ id: 'u2', key: 'k1', size: 10, state: 'queued' })).toThrow(/UNIQUE/);
+    expect(() => insert.run({ id: 'u3', key: 'k3', size: 0, state: 'queued' })).toThrow(/CHECK/);
+    expect(() => insert.run({ id: 'u4', key: 'k4', size: 10, state: 'running' })).toThrow(/CHECK/);
+  });
+
   it('refuses a database written by a newer version, with a clear message', () => {
     const db = new BetterSqlite3(':memory:');
     db.pragma('user_version = 99');

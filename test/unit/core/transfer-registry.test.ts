@@ -52,6 +52,32 @@ describe('transfer registry', () => {
     expect(handle.signal.aborted).toBe(false);
   });
 
+  it('reports nothing after a final state and progress only while running', () => {
+    const handle = registry.create(init);
+    handle.progress(500);
+    vi.advanceTimersByTime(progressIntervalMs);
+    handle.update({ state: 'running' });
+    handle.update({ state: 'done', bytesDone: 1000 });
+    vi.advanceTimersByTime(progressIntervalMs);
+    handle.progress(10);
+    handle.update({ state: 'failed', error: 'late' });
+    expect(events.map((e) => [e.state, e.bytesDone])).toEqual([
+      ['queued', 0],
+      ['running', 0],
+      ['done', 1000],
+    ]);
+  });
+
+  it('keeps a given id and cancels only the transfers a filter accepts', () => {
+    const upload = registry.create({ ...init, id: 'kept-upload' });
+    const download = registry.create({ ...init, kind: 'download' });
+    expect(upload.transfer.id).toBe('kept-upload');
+    registry.cancelAll((t) => t.kind !== 'upload');
+    expect(download.transfer.state).toBe('cancelled');
+    expect(upload.transfer.state).toBe('queued');
+    expect(upload.signal.aborted).toBe(false);
+  });
+
   it('hands out copies, so callers cannot change its state', () => {
     const handle = registry.create(init);
     registry.list()[0].state = 'failed';

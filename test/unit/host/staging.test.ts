@@ -45,6 +45,20 @@ describe('staging area', () => {
     expect(await readdir(join(dir, 'staging'))).toEqual([]);
   });
 
+  it('hands a staged file over by moving it, so it outlives the staging area', async () => {
+    const staging = await createStagingArea(join(dir, 'staging'));
+    const staged = await staging.stage(chunks(2, 1000), 'Offer.pdf');
+    const kept = join(dir, 'kept-offer');
+    expect(await staging.take(staged.ref, kept)).toBe(true);
+    expect((await readFile(kept)).length).toBe(2000);
+    expect(await readdir(join(dir, 'staging'))).toEqual([]);
+    // Taken once: the ref no longer resolves, and clearing the staging area leaves the moved file.
+    expect(staging.get(staged.ref)).toBeUndefined();
+    expect(await staging.take(staged.ref, join(dir, 'again'))).toBe(false);
+    await staging.clear();
+    expect((await readFile(kept)).length).toBe(2000);
+  });
+
   it('empties what a previous run left and clears on request', async () => {
     const first = await createStagingArea(join(dir, 'staging'));
     await first.stage(chunks(1, 10), 'a.txt');

@@ -1,11 +1,20 @@
-/** Handlers of uploads, downloads, opening downloaded documents, and the transfer list. */
+/**
+ * Handlers of uploads (through the durable upload queue, docs/ARCHITECTURE.md "Transfers"),
+ * downloads, opening downloaded documents, and the transfer list.
+ */
 import { existsSync } from 'node:fs';
 import { BridgeError } from '../../../../preload/contract';
 import { startDownload } from '../../transfers/download';
-import { checkUploadFiles, startUploads } from '../../transfers/upload';
+import { checkUploadFiles } from '../../transfers/upload';
 import type { AreaHandlers } from '../context';
 
-type Names = 'documents.upload' | 'documents.download' | 'documents.open' | 'transfers.list' | 'transfers.cancel';
+type Names =
+  | 'documents.upload'
+  | 'documents.download'
+  | 'documents.open'
+  | 'transfers.list'
+  | 'transfers.cancel'
+  | 'transfers.retry';
 
 /** Creates the transfer handlers. */
 export const transferHandlers: AreaHandlers<Names> = (ctx) => {
@@ -20,7 +29,10 @@ export const transferHandlers: AreaHandlers<Names> = (ctx) => {
       }
       const resolved = await Promise.all(files.map((file) => platform.resolveFileRef(file)));
       checkUploadFiles(resolved, ctx.maxUploadBytes);
-      return startUploads(ctx.transfers, folderId, resolved);
+      return ctx.uploads.enqueue(
+        folderId,
+        files.map((ref, index) => ({ ref, file: resolved[index] })),
+      );
     },
     'documents.download': async ({ id }) => {
       ctx.session.api();
@@ -42,6 +54,10 @@ export const transferHandlers: AreaHandlers<Names> = (ctx) => {
       return platform.openPath(local.localPath);
     },
     'transfers.list': async () => ctx.registry.list(),
-    'transfers.cancel': async ({ id }) => ctx.registry.cancel(id),
+    'transfers.cancel': async ({ id }) => (await ctx.uploads.cancel(id)) ?? ctx.registry.cancel(id),
+    'transfers.retry': async ({ id }) => {
+      ctx.session.api();
+      return ctx.uploads.retry(id);
+    },
   };
 };

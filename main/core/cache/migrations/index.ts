@@ -7,9 +7,10 @@ import { recordTables } from './001-record-tables';
 import { fullTextSearch } from './002-full-text-search';
 import { localState } from './003-local-state';
 import { writePath } from './004-write-path';
+import { uploadQueue } from './005-upload-queue';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
 
 /** All migrations, in order. The last one's version is the schema version this build writes. */
-export const migrations: readonly Migration[] = [recordTables, fullTextSearch, localState, writePath];
+export const migrations: readonly Migration[] = [recordTables, fullTextSearch, localState, writePath, uploadQueue];

@@ -1,0 +1,48 @@
+/**
+ * One attempt at sending a queued upload (docs/ARCHITECTURE.md, "Transfers"): checks that the kept
+ * copy is still whole, streams it (upload.ts), and lands the answered document: written into the
+ * cache and the queue row removed in one transaction, so a crash never leaves both or neither.
+ * The transfer stays `queued` until bytes move, then reports `running` with progress, then `done`.
+ */
+import type { TransferDeps } from './deps';
+import { fileSize } from './local-files';
+import type { TransferHandle } from './registry';
+import { sendUpload } from './upload';
+import type { QueuedUpload, UploadQueueStore } from './upload-queue-store';
+
+/**
+ * Makes one attempt at `upload`, counted in its row. Resolves once the document landed (the kept
+ * copy is then the caller's to remove). Throws what `sendUpload` throws, an Error when the kept
+ * copy is gone or changed, or the abort reason when `handle` is cancelled or `stop` aborts.
+ */
+export async function attemptUpload(
+  deps: TransferDeps,
+  store: UploadQueueStore,
+  upload: QueuedUpload,
+  handle: TransferHandle,
+  stop: AbortSignal,
+): Promise<void> {
+  store.attempted(upload.id);
+  let moving = false;
+  const progress = (bytes: number) => {
+    if (!moving) {
+      moving = true;
+      handle.update({ state: 'running', bytesDone: 0, error: null });
+    }
+    handle.progress(bytes);
+  };
+  if ((await fileSize(upload.filePath)) !== upload.size) {
+    throw new Error(
+      `The copy of ${upload.name} that BRM Desktop kept for uploading is gone or changed. Cancel this upload and add the file again.`,
+    );
+  }
+  const document = await sendUpload(deps.api(), upload, AbortSignal.any([handle.signal, stop]), progress);
+  const result = deps.cache.db.transaction(() => {
+    store.remove(upload.id);
+    return deps.cache.applier.apply([
+      { type: 'document', id: document.id, op: 'upsert', version: document.version, data: document },
+    ]);
+  })();
+  handle.update({ state: 'done', bytesDone: upload.size, documentId: document.id, error: null });
+  deps.notifier.changed(result.changedTypes);
+}
