@@ -46,6 +46,47 @@ describe('documents view', () => {
     expect(within(transfers).getByText(/Uploaded/)).toBeTruthy();
   });
 
+  it('shows uploads that wait for the service in the folder and the panel, and offers Retry after a refusal', async () => {
+    const { user, bridge } = renderApp(signedInBridge());
+    const tree = await openDocuments(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Price lists' }));
+    const folder = screen.getByRole('region', { name: 'Drop files to upload' });
+    await within(folder).findByText('8 documents');
+
+    await user.upload(screen.getByLabelText('Choose files to upload'), [
+      file('offer.pdf', 2048),
+      file('terms.pdf', 512),
+    ]);
+    await waitFor(() => expect(bridge.data.transfers).toHaveLength(2));
+    const reason = 'Waiting for the service — it uploads by itself when the connection is back.';
+    const [offer, terms] = bridge.data.transfers;
+    bridge.emit('transfer.progress', { ...offer, error: reason });
+    bridge.emit('transfer.progress', { ...terms, error: reason });
+
+    const banner = await within(folder).findByRole('status', { name: 'Uploads into this folder' });
+    await waitFor(() => expect(banner.textContent).toContain('2 files wait to upload'));
+    expect(banner.textContent).toContain('Waiting for the service. They upload by themselves.');
+    const transfers = screen.getByRole('region', { name: 'Transfers' });
+    expect(within(transfers).getAllByText(reason)).toHaveLength(2);
+    expect(within(transfers).getAllByText(/Upload waiting · 2 KB|Upload waiting · 512 bytes/)).toHaveLength(2);
+    expect(within(transfers).getAllByRole('button', { name: 'Cancel' })).toHaveLength(2);
+
+    const refusal =
+      'Uploading terms.pdf failed. The BRM service answered 413: Payload Too Large. Choose a smaller file.';
+    bridge.emit('transfer.progress', { ...offer, state: 'done', bytesDone: offer.bytesTotal, documentId: 'd-new' });
+    bridge.emit('transfer.progress', { ...terms, state: 'failed', error: refusal });
+    await waitFor(() => expect(within(folder).queryByRole('status', { name: 'Uploads into this folder' })).toBeNull());
+    expect(within(transfers).getByText(refusal)).toBeTruthy();
+
+    bridge.handle('transfers.retry', ({ id }) => ({ ...terms, id, state: 'queued', error: null }));
+    await user.click(within(transfers).getByRole('button', { name: 'Retry' }));
+    expect(bridge.callsTo('transfers.retry')).toEqual([{ id: terms.id }]);
+    await waitFor(() => expect(within(transfers).queryByText(refusal)).toBeNull());
+    expect((await within(folder).findByRole('status', { name: 'Uploads into this folder' })).textContent).toContain(
+      'Uploading 1 file',
+    );
+  });
+
   it('refuses empty and too large files, each with its reason, and uploads the rest', async () => {
     const { user, bridge } = renderApp(signedInBridge({ info: { ...demoInfo, maxUploadBytes: 4096 } }));
     await openDocuments(user);

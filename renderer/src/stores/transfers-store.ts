@@ -1,7 +1,9 @@
 /**
  * Uploads and downloads as the core reports them (`transfers.list` at start, then
  * `transfer.progress`), plus files the renderer refused before handing them to the core
- * (empty, too large, unreadable) so the user sees why each one did not start.
+ * (empty, too large, unreadable) so the user sees why each one did not start. Uploads are kept by
+ * the core until they land (docs/ARCHITECTURE.md, "Transfers"): a queued one waits for the service
+ * by itself, a failed one waits for the user to send it again or cancel it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BrmBridge, Transfer } from '../../../preload/contract';
@@ -27,12 +29,15 @@ export interface TransfersStoreState {
   load(): Promise<void>;
   /** Adds or updates transfers (from a call result or a progress event). */
   upsert(transfers: readonly Transfer[]): void;
+  /** Cancels a transfer; a queued or failed upload is removed with the copy the core kept. */
   cancel(id: string): Promise<void>;
+  /** Sends a failed upload again. */
+  retry(id: string): Promise<void>;
   refuse(refusals: ReadonlyArray<Omit<Refusal, 'id'>>): void;
   dismissRefusal(id: string): void;
   /** Adds `delta` (may be negative) to `preparing`. */
   addPreparing(delta: number): void;
-  /** Removes finished, failed and cancelled transfers and all refusals from the list. */
+  /** Removes finished, failed and cancelled transfers (not failed uploads, which wait for a decision) and all refusals. */
   clearFinished(): void;
   /** Forgets everything (after sign-out). */
   reset(): void;
@@ -42,6 +47,19 @@ export interface TransfersStoreState {
 export function isActive(transfer: Transfer): boolean {
   return transfer.state === 'queued' || transfer.state === 'running';
 }
+
+/** True for an upload the service refused: the core keeps its file until the user sends it again or cancels it. */
+export function awaitsDecision(transfer: Transfer): boolean {
+  return transfer.kind === 'upload' && transfer.state === 'failed';
+}
+
+/** True when `transfer` can leave the list ("Clear finished"): nothing more will happen to it. */
+export function isSettled(transfer: Transfer): boolean {
+  return !isActive(transfer) && !awaitsDecision(transfer);
+}
+
+/** True for the states after which a transfer never changes. */
+const isFinal = (transfer: Transfer) => transfer.state === 'done' || transfer.state === 'cancelled';
 
 /** Creates the transfers store over `bridge`. */
 export function createTransfersStore(bridge: BrmBridge): StoreApi<TransfersStoreState> {
@@ -67,8 +85,10 @@ export function createTransfersStore(bridge: BrmBridge): StoreApi<TransfersStore
         const byId = { ...state.byId };
         const fresh: string[] = [];
         for (const transfer of transfers) {
-          if (!(transfer.id in byId)) fresh.push(transfer.id);
-          byId[transfer.id] = transfer;
+          const known = byId[transfer.id];
+          if (!known) fresh.push(transfer.id);
+          // A call's answer may arrive after a later event: a final state is never taken back.
+          if (!known || !isFinal(known)) byId[transfer.id] = transfer;
         }
         return { byId, order: fresh.length > 0 ? [...fresh.reverse(), ...state.order] : state.order };
       });
@@ -81,6 +101,16 @@ export function createTransfersStore(bridge: BrmBridge): StoreApi<TransfersStore
         if (transfer) get().upsert([transfer]);
       } catch (reason) {
         set({ error: `The transfer could not be cancelled: ${errorMessage(reason)}` });
+      }
+    },
+
+    async retry(id) {
+      set({ error: null });
+      try {
+        const transfer = await bridge.call('transfers.retry', { id });
+        if (transfer) get().upsert([transfer]);
+      } catch (reason) {
+        set({ error: `The upload could not be sent again: ${errorMessage(reason)}` });
       }
     },
 
@@ -105,7 +135,7 @@ export function createTransfersStore(bridge: BrmBridge): StoreApi<TransfersStore
 
     clearFinished() {
       set((state) => {
-        const order = state.order.filter((id) => isActive(state.byId[id]));
+        const order = state.order.filter((id) => !isSettled(state.byId[id]));
         const byId = Object.fromEntries(order.map((id) => [id, state.byId[id]]));
         return { order, byId, refusals: [], error: null };
       });

@@ -1,6 +1,7 @@
 /**
- * The selected folder's content: its documents (virtualized, searchable) and the drop zone for
- * uploads (drag files anywhere onto it, or "Upload" to pick them).
+ * The selected folder's content: its documents (virtualized, searchable), a banner while uploads
+ * into it wait or run, and the drop zone for uploads (drag files anywhere onto it, or "Upload" to
+ * pick them).
  */
 import { useDropzone } from 'react-dropzone';
 import type { DocumentRow, Folder } from '../../../../preload/contract';
@@ -14,6 +15,7 @@ import type { RowWindows } from '../../components/use-row-windows';
 import { VirtualList } from '../../components/virtual-list';
 import { formatBytes, formatDate, matchSummary, pluralize } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
+import { PendingUploads } from './pending-uploads';
 import { useUpload } from './use-upload';
 
 export interface FolderContentProps {
@@ -144,7 +146,10 @@ export function FolderContent({
           </button>
         </div>
       </header>
-      <div className="view-body">{body}</div>
+      <div className="view-body">
+        <PendingUploads folderId={folder.id} />
+        {body}
+      </div>
       {isDragActive ? (
         <div className="drop-overlay" aria-hidden="true">
           <Icon name="upload" size={28} />

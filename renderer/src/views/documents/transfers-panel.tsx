@@ -1,13 +1,15 @@
 /**
  * The transfers panel: every upload and download with its progress bar, state, error and
- * "Cancel" while it runs, plus the files that were refused before they could start.
+ * "Cancel" while it runs or waits, plus the files that were refused before they could start. A
+ * waiting upload says why it waits ("Waiting for the service — …"); a refused upload offers
+ * "Retry" and "Cancel", since the core keeps its file until the user decides.
  */
 import type { Transfer } from '../../../../preload/contract';
 import { Icon } from '../../components/icon';
 import { formatBytes, percentOf, pluralize } from '../../lib/format';
 import { transferStateLabel } from '../../lib/labels';
 import { useTransfers } from '../../stores/stores-context';
-import { isActive, type Refusal } from '../../stores/transfers-store';
+import { awaitsDecision, isActive, isSettled, type Refusal } from '../../stores/transfers-store';
 
 /** Renders the panel (region "Transfers"). */
 export function TransfersPanel() {
@@ -17,7 +19,7 @@ export function TransfersPanel() {
   const error = useTransfers((state) => state.error);
   const clearFinished = useTransfers((state) => state.clearFinished);
   const hasFinished = useTransfers(
-    (state) => state.refusals.length > 0 || state.order.some((id) => !isActive(state.byId[id])),
+    (state) => state.refusals.length > 0 || state.order.some((id) => isSettled(state.byId[id])),
   );
   const empty = order.length === 0 && refusals.length === 0;
 
@@ -57,7 +59,9 @@ export function TransfersPanel() {
 function TransferItem({ id }: { id: string }) {
   const transfer = useTransfers((state) => state.byId[id]);
   const cancel = useTransfers((state) => state.cancel);
+  const retry = useTransfers((state) => state.retry);
   if (!transfer) return null;
+  const waitReason = transfer.state === 'queued' ? transfer.error : null;
   const percent = transfer.state === 'done' ? 100 : percentOf(transfer.bytesDone, transfer.bytesTotal);
   const nameId = `transfer-name-${transfer.id}`;
   return (
@@ -84,8 +88,19 @@ function TransferItem({ id }: { id: string }) {
           <div className="progress-fill" style={{ width: `${percent}%` }} />
         </div>
         {transfer.state === 'failed' && transfer.error ? <p className="transfer-error">{transfer.error}</p> : null}
+        {waitReason ? <p className="transfer-note">{waitReason}</p> : null}
       </div>
-      {isActive(transfer) ? (
+      {awaitsDecision(transfer) ? (
+        <button
+          type="button"
+          className="button button-small"
+          aria-describedby={nameId}
+          onClick={() => void retry(transfer.id)}
+        >
+          Retry
+        </button>
+      ) : null}
+      {isActive(transfer) || awaitsDecision(transfer) ? (
         <button
           type="button"
           className="button button-small"
