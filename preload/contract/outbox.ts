@@ -24,6 +24,8 @@ export interface OutboxEntry {
   id: string;
   /** What the edit does, in words ("Edit contact Ada Byron"). */
   summary: string;
+  /** What the edit does to its record: creates, updates or deletes it, an action on it (archive, mark read), or an upload. */
+  kind: 'create' | 'update' | 'delete' | 'action' | 'upload';
   /** The edited record: its type (a synced type, or 'comment') and id (a local id until the service gave one). */
   recordType: SyncedType | 'comment';
   recordId: string | null;

@@ -54,7 +54,10 @@ function adviceFor(status: number): string {
   if (status === 401) return 'Sign in again.';
   if (status === 403) return 'Your account is not allowed to do this; ask your administrator.';
   if (status === 404) return 'It may have been deleted; wait for the next sync.';
-  if (status === 409 || status === 412) return 'Someone else changed it; look at the current version and try again.';
+  // 409: the record's state or other stored data does not allow this; 412: a newer version exists (api/openapi.yaml, responses Conflict and PreconditionFailed).
+  if (status === 409)
+    return 'The service does not allow this as things stand; its reason above says what must change first.';
+  if (status === 412) return 'Someone else changed it; look at the current version and try again.';
   if (status === 413) return 'Choose a smaller file.';
   if (status === 429 || status === 503) return 'The service is busy; BRM Desktop tries again shortly.';
   if (status >= 500) return 'Try again in a few minutes; if it keeps happening, contact your administrator.';
@@ -67,8 +70,9 @@ export function errorFromResponse(status: number, body: unknown, retryAfter: str
   const parts = [problem.title, problem.detail].filter((p): p is string => !!p && p.length > 0);
   const fields = problem.errors.map((e) => `${e.pointer.split('/').pop()}: ${e.detail}`).join('; ');
   const said = parts.length > 0 ? `: ${parts.join(' — ')}` : '';
-  const message = `The BRM service answered ${status}${said}${fields ? ` (${fields})` : ''}. ${adviceFor(status)}`;
-  return new ServiceError(codeFor(status), message, status, parseRetryAfter(retryAfter), {
+  // The service's own sentence may end with a full stop already; the message adds one after it.
+  const message = `The BRM service answered ${status}${said}${fields ? ` (${fields})` : ''}`.replace(/\.+$/, '');
+  return new ServiceError(codeFor(status), `${message}. ${adviceFor(status)}`, status, parseRetryAfter(retryAfter), {
     title: problem.title,
     detail: problem.detail,
     errors: problem.errors.map((e) => ({ pointer: e.pointer, message: e.detail })),

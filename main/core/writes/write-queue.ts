@@ -71,6 +71,7 @@ export function toOutboxEntry(entry: StoredEntry): OutboxEntry {
   return {
     id: entry.id,
     summary: entry.summary,
+    kind: entry.kind,
     recordType: entry.recordType,
     recordId: entry.recordId,
     state: entry.state,

@@ -1,0 +1,150 @@
+/**
+ * Companies: search as you type over a virtualized list of the cached companies (windows of 200
+ * rows from `companies.list`, fetched as it scrolls), and the selected company's page on the wide
+ * side. The selection is the view's selected record in the UI store, so a company opened from
+ * elsewhere (a contact's company card, the command palette) shows here. "New company" (or N, or
+ * the palette's command) opens the form.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CompanyRow } from '../../../../preload/contract';
+import { DetailPane } from '../../components/detail-pane';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { SearchField } from '../../components/search-field';
+import { useRecordListSelection } from '../../components/use-record-list-selection';
+import { useRowWindows } from '../../components/use-row-windows';
+import { VirtualList, type VirtualListHandle } from '../../components/virtual-list';
+import { matchSummary, pluralize } from '../../lib/format';
+import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { useBridge, useDataVersion, useSync } from '../../stores/stores-context';
+import { CompanyForm } from './company-form';
+import { CompanyPage } from './company-page';
+import { renderCompanyRow } from './company-row';
+import './companies.css';
+
+const rowHeight = 60;
+
+/** Renders the companies view. */
+export function CompaniesView() {
+  const bridge = useBridge();
+  const [query, setQuery] = useState('');
+  const [creating, setCreating] = useState(false);
+  const settled = query.trim();
+  const version = useDataVersion(['company', 'contact']);
+  const syncing = useSync((state) => state.status?.state === 'syncing');
+  const [, select] = useSelectedRecord('companies');
+
+  const fetchWindow = useCallback(
+    (offset: number, limit: number) =>
+      bridge.call('companies.list', { query: settled === '' ? undefined : settled, offset, limit }),
+    [bridge, settled],
+  );
+  const windows = useRowWindows(fetchWindow, settled, version);
+  const selection = useRecordListSelection('companies', windows.getRow);
+  const list = useRef<VirtualListHandle>(null);
+  const { resetIndex, activate } = selection;
+
+  useViewAction('companies', 'new', () => setCreating(true));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query is the trigger by design.
+  useEffect(() => resetIndex(), [settled]);
+
+  function focusResults() {
+    if (!windows.total) return;
+    activate(0);
+    list.current?.focus();
+  }
+
+  const total = windows.total;
+  let summary = 'Loading…';
+  if (total !== null && windows.pending) summary = 'Searching…';
+  else if (total !== null)
+    summary = settled ? matchSummary(total, 'company', settled) : pluralize(total, 'company', 'companies');
+
+  let body: React.ReactNode;
+  if (total === null && windows.error) {
+    body = <ErrorBanner message={`Companies could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
+  } else if (total === null || (total === 0 && windows.pending)) {
+    body = <LoadingState label="Loading companies…" />;
+  } else if (total === 0) {
+    body = settled ? (
+      <EmptyState
+        title={`No companies match "${settled}"`}
+        action={
+          <button type="button" className="button" onClick={() => setQuery('')}>
+            Clear search
+          </button>
+        }
+      >
+        Check the spelling, or search by industry or city instead. Esc clears the search.
+      </EmptyState>
+    ) : (
+      <EmptyState title={syncing ? 'Your companies are on their way' : 'No companies yet'}>
+        {syncing
+          ? 'They appear here as soon as the first sync has saved them.'
+          : 'Create one with "New company", or wait for the next sync to bring those on the server.'}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
+        <VirtualList<CompanyRow>
+          ref={list}
+          label="Companies"
+          total={total}
+          getRow={windows.getRow}
+          onRangeChange={windows.requestRange}
+          rowHeight={rowHeight}
+          renderRow={renderCompanyRow}
+          selectedId={selection.selectedId}
+          activeIndex={selection.activeIndex}
+          onActivate={selection.activate}
+          resetKey={settled}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="companies-view">
+      <DetailPane detailLabel="Company page" detail={<CompanyPage id={selection.selectedId} />}>
+        <header className="view-header">
+          <div className="companies-title-row">
+            <h1>Companies</h1>
+            <button
+              type="button"
+              className="button button-primary button-small"
+              aria-keyshortcuts="N"
+              onClick={() => setCreating(true)}
+            >
+              New company
+            </button>
+          </div>
+          <SearchField
+            label="Search companies"
+            placeholder="Search by name, industry or city"
+            value={query}
+            onChange={setQuery}
+            onArrowDown={focusResults}
+          />
+          <p className="view-summary" aria-live="polite">
+            {summary}
+          </p>
+        </header>
+        <div className="view-body">{body}</div>
+      </DetailPane>
+      {creating ? (
+        <CompanyForm
+          company={null}
+          onSaved={(saved) => {
+            setCreating(false);
+            select(saved.id);
+          }}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * The company page (the detail side of the Companies view): the company's logo and details, Edit
+ * (a form dialog) and Delete (asked first), the edits the service has not accepted yet (a refused
+ * delete in the service's words), its contacts from the cache, its branches and deals fetched on
+ * demand, and its notes. Keys while it shows: E edits, Delete deletes (see the view registry).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CompanyRow, OutboxEntry } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { ExternalLink } from '../../components/external-link';
+import { FieldList } from '../../components/field-list';
+import { LoadingState } from '../../components/loading-state';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
+import { SyncStateBadge } from '../../components/sync-state-badge';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useViewKeys } from '../../lib/use-view-keys';
+import { useSelectedRecord } from '../../lib/use-view-state';
+import { useBridge } from '../../stores/stores-context';
+import { RecordSyncNotice } from '../pending/record-sync-notice';
+import { useOutboxEntries } from '../pending/use-outbox';
+import { CompanyContacts } from './company-contacts';
+import { CompanyDeleteNotice } from './company-delete-notice';
+import { CompanyForm } from './company-form';
+import { CompanyLogo } from './company-logo';
+import { CompanyRelated } from './company-related';
+
+/** Renders company `id`'s page, or a hint when none is selected. */
+export function CompanyPage({ id }: { id: string | null }) {
+  const { data: company, error, reload } = useBridgeQuery('companies.get', id ? { id } : null, ['company', 'contact']);
+  const outbox = useOutboxEntries(id !== null);
+  const entries = (outbox.data ?? []).filter(
+    (entry) => entry.recordType === 'company' && entry.recordId !== null && [id, company?.id].includes(entry.recordId),
+  );
+  // The name stays known while a delete waits (the company is already gone from the cache).
+  const lastName = useRef<{ id: string | null; name: string }>({ id: null, name: '' });
+  if (company) lastName.current = { id, name: company.name };
+  // A company created here has a local id until the service gives it one: follow it to its new id.
+  const [, select] = useSelectedRecord('companies');
+  const currentId = company?.id;
+  useEffect(() => {
+    if (id && currentId && currentId !== id) select(currentId);
+  }, [id, currentId, select]);
+
+  if (!id) {
+    return (
+      <EmptyState title="No company selected" size="compact">
+        Click a company, or use the arrow keys in the list, to see its page here. N creates a company.
+      </EmptyState>
+    );
+  }
+  if (error && !company) return <ErrorBanner message={`The company could not be loaded: ${error}`} onRetry={reload} />;
+  if (company === undefined) return <LoadingState label="Loading company…" />;
+  if (company === null) {
+    const name = lastName.current.id === id ? lastName.current.name : 'this company';
+    const deleting = entries.find((entry) => entry.kind === 'delete');
+    if (deleting) {
+      return (
+        <article className="detail company-page">
+          <CompanyDeleteNotice entry={deleting} name={name} />
+        </article>
+      );
+    }
+    return (
+      <EmptyState title="This company no longer exists" size="compact">
+        It was deleted. Pick another company from the list.
+      </EmptyState>
+    );
+  }
+  return <CompanyContent key={company.id} company={company} entries={entries} />;
+}
+
+/** The page of a company that is in the cache. */
+function CompanyContent({ company, entries }: { company: CompanyRow; entries: OutboxEntry[] }) {
+  const bridge = useBridge();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const deleting = entries.find((entry) => entry.kind === 'delete');
+
+  useViewKeys({ e: () => setEditing(true), delete: () => setConfirmingDelete(true) });
+
+  async function remove() {
+    setConfirmingDelete(false);
+    setDeleteError(null);
+    try {
+      await bridge.call('companies.delete', { id: company.id });
+    } catch (reason) {
+      setDeleteError(errorMessage(reason));
+    }
+  }
+
+  const cityLine = [company.postalCode, company.city].filter(Boolean).join(' ');
+  const address = [company.street, cityLine, company.country].filter(Boolean);
+  const subline = [company.industry, [company.city, company.country].filter(Boolean).join(', ')].filter(Boolean);
+
+  return (
+    <article className="detail company-page">
+      <header className="company-header">
+        <CompanyLogo id={company.id} name={company.name} />
+        <div className="company-header-text">
+          <h2>{company.name}</h2>
+          <p className="detail-subline">
+            <span className="muted">{subline.join(' · ') || 'No industry or place given'}</span>
+            <SyncStateBadge state={company.syncState} />
+          </p>
+        </div>
+        <div className="detail-actions">
+          <button type="button" className="button" aria-keyshortcuts="E" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button type="button" className="button" aria-keyshortcuts="Delete" onClick={() => setConfirmingDelete(true)}>
+            Delete…
+          </button>
+        </div>
+      </header>
+      {deleting ? (
+        <CompanyDeleteNotice entry={deleting} name={company.name} />
+      ) : (
+        <RecordSyncNotice recordId={company.id} syncState={company.syncState} onFix={() => setEditing(true)} />
+      )}
+      {deleteError ? <ErrorBanner message={deleteError} onDismiss={() => setDeleteError(null)} /> : null}
+      <div className="company-columns">
+        <section className="company-section" aria-label="Company details">
+          <h3 className="company-section-title">Details</h3>
+          <FieldList
+            fields={[
+              { label: 'Industry', value: company.industry },
+              { label: 'Website', value: company.website ? <ExternalLink address={company.website} /> : null },
+              { label: 'Phone', value: company.phone },
+              {
+                label: 'Address',
+                value:
+                  address.length > 0 ? (
+                    <address>
+                      {address.map((line) => (
+                        <span key={line} className="address-line">
+                          {line}
+                        </span>
+                      ))}
+                    </address>
+                  ) : null,
+              },
+              { label: 'Last updated', value: formatDateTime(company.updatedAt) },
+            ]}
+          />
+        </section>
+        <CompanyContacts key={company.id} companyId={company.id} companyName={company.name} />
+      </div>
+      <CompanyRelated companyId={company.id} />
+      <NotesTimeline recordType="company" recordId={company.id} />
+      {editing ? (
+        <CompanyForm company={company} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Delete ${company.name}?`}
+        message={`${company.name} is deleted for everyone once the service accepts it; its branches and logo go with it. The service refuses while contacts, deals or rebate agreements still belong to it, and this page then says why.`}
+        confirmLabel="Delete company"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmingDelete(false)}
+      />
+    </article>
+  );
+}
