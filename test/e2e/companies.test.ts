@@ -111,7 +111,7 @@ describe('companies', () => {
     await app.screenshot('company-page-deals-notes');
   });
 
-  it("opens a company's page from a contact's company card", async () => {
+  it("opens a company's page from a contact's company card, and the contact again from the page", async () => {
     const { row: other } = await findCompany((row) => row.contactCount > 0, [target.id]);
     const [contact] = (await app.host.core.handlers['contacts.list']({ companyId: other.id, offset: 0, limit: 1 }))
       .rows;
@@ -134,6 +134,12 @@ describe('companies', () => {
       .waitFor({ timeout: stepTimeoutMs });
     await pageRegion.getByRole('button', { name }).first().waitFor({ timeout: stepTimeoutMs });
     await page().getByRole('searchbox', { name: 'Search contacts' }).waitFor({ state: 'detached' });
+
+    // And back: a contact on the company's page opens in the Contacts view.
+    await pageRegion.getByRole('button', { name }).first().click();
+    await region(page(), 'Contact details').getByRole('heading', { name }).first().waitFor({ timeout: stepTimeoutMs });
+    await navItem(page(), 'Companies').click();
+    await companyPage().getByRole('heading', { name: other.name, level: 2 }).waitFor({ timeout: stepTimeoutMs });
   });
 
   it('edits the phone offline (pending, with the age of branches and deals), and the service has it after sync', {
