@@ -3,10 +3,12 @@
  * the write path and transfers, and answers every bridge call of preload/contract through the
  * areas' handlers (areas/index.ts). Electron-free; OS features come from the host's Platform.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
+import { noteFilesFolder } from './areas/comments/handlers';
 import type { HandlerContext } from './areas/context';
 import { createAreaStores } from './areas/stores';
 import { writesOf } from './areas/writes';
@@ -97,6 +99,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await limiter.idle();
       cache.state.clearUserData();
       await uploads?.dropAll();
+      // The files of the previous user's unsent notes go with their outbox entries.
+      await rm(join(options.dataDir, noteFilesFolder), { recursive: true, force: true });
       notifier.changed(syncedTypes);
       writes.announce();
     },

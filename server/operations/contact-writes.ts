@@ -20,14 +20,15 @@ export const contactTransitions: TransitionTable<ContactState, 'archive' | 'rest
   restore: { from: ['archived'], to: 'active' },
 };
 
-/** Runs a delete; a foreign key that still points at the record (another kind of record) becomes 409. */
-function deleting<T>(what: string, id: string, fn: () => T): T {
+/**
+ * Runs a delete; a foreign key that still points at the record (another kind of record) becomes a
+ * 409 with `refusal`, a sentence a user can act on.
+ */
+function deleting<T>(refusal: string, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-      throw conflict(`Other records still refer to the ${what} ${id}; delete or move them first.`);
-    }
+    if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict(refusal);
     throw error;
   }
 }
@@ -107,7 +108,10 @@ export function contactWriteHandlers(
       requirePermission(repos, userId, 'contacts.delete', 'delete contacts');
       store.transaction(() => {
         const contact = contactOf(query.id);
-        deleting('contact', contact.id, () => deleteContactRecord(contact));
+        deleting(
+          `${contact.firstName} ${contact.lastName} is still named by other records; it cannot be deleted while they refer to it. Archive the contact instead.`,
+          () => deleteContactRecord(contact),
+        );
       });
       reply.code(204);
       return reply.send();
@@ -135,10 +139,10 @@ export function contactWriteHandlers(
         const members = (membersOf.all(company.id) as string[]).map((json) => JSON.parse(json) as Contact);
         if (members.length > 0 && !query.cascade) {
           throw conflict(
-            `${members.length} contact(s) still belong to ${company.name}; move or delete them, or send cascade=true to delete them with it.`,
+            `${members.length === 1 ? 'A contact still belongs' : `${members.length} contacts still belong`} to ${company.name}; move them to another company or delete them first (the request's cascade=true deletes them with it).`,
           );
         }
-        deleting('company', company.id, () => {
+        deleting(`Deals or rebates still name ${company.name}; a company they name cannot be deleted.`, () => {
           for (const contact of members) deleteContactRecord(contact);
           companies.delete(company.id);
           repos.avatarImages.remove('company', company.id);

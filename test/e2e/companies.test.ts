@@ -212,7 +212,7 @@ describe('companies', () => {
     await refusal.waitFor({ timeout: syncStateTimeoutMs });
     const text = (await refusal.textContent()) ?? '';
     expect(text).toContain('409');
-    expect(text).toMatch(/still refer to the company/);
+    expect(text).toContain(`Deals or rebates still name ${company.name}`);
     // The service's reason is shown as it said it, without advice that does not fit a refused delete.
     expect(text).not.toContain('..');
     expect(text).not.toContain('Someone else changed it');

@@ -253,8 +253,7 @@ describe('companies view', () => {
     expect(await within(page()).findByText(`Deleting ${company.name}.`)).toBeTruthy();
     expect(within(page()).getByRole('button', { name: 'Undo delete' })).toBeTruthy();
 
-    const refusal =
-      'The BRM service answered 409: Conflict — Other records still refer to the company; delete or move them first.';
+    const refusal = `The BRM service answered 409: Conflict — Deals or rebates still name ${company.name}; a company they name cannot be deleted.`;
     const entryId = companies.outbox[0].id;
     companies.refuse(entryId, refusal);
     const alert = await within(page()).findByText(`The service refused to delete ${company.name}.`);

@@ -46,8 +46,9 @@ export interface StateStore {
   /** Deletes the synced records, the sync state and the query cache; keeps outbox, upload queue, downloads and settings (410 rebuild). */
   clearSyncedData(): void;
   /**
-   * Deletes everything that belongs to the signed-in user: synced data, downloads records, outbox and
-   * upload queue (the caller removes the queue's kept files).
+   * Deletes everything that belongs to the signed-in user: synced data, downloads records, outbox, id
+   * mapping, refetch list, drafts and upload queue (the caller removes the files kept for notes and
+   * uploads).
    */
   clearUserData(): void;
 }
@@ -90,8 +91,8 @@ export function createStateStore(db: Database): StateStore {
   const clearUserData = db.transaction(() => {
     clearSyncedData();
     db.prepare('DELETE FROM downloads').run();
-    db.prepare('DELETE FROM outbox').run();
-    db.prepare('DELETE FROM upload_queue').run();
+    // Everything of the previous user's own: unsent edits and their id mapping, drafts, uploads.
+    for (const table of ['outbox', 'id_map', 'refetch', 'drafts', 'upload_queue']) db.prepare(`DELETE FROM ${table}`).run();
   });
 
   return {

@@ -219,7 +219,7 @@ describe('deleteCompany', () => {
     const b = await newContact({ companyId: company.id });
     const refused = await t.client.call('deleteCompany', { query: { id: company.id } });
     expect(refused.status).toBe(409);
-    expect((refused.body as Problem).detail).toContain('2 contact(s)');
+    expect((refused.body as Problem).detail).toContain('2 contacts still belong to Cascade Labs');
     const res = await t.client.call('deleteCompany', { query: { id: company.id, cascade: true } });
     expect(res.status).toBe(204);
     expect((await t.client.call('getCompany', { query: { id: company.id } })).status).toBe(404);

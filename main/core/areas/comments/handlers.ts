@@ -17,6 +17,8 @@ type ApiComment = ApiSchemas['Comment'];
 
 /** The largest note attachment, bytes (the contract's CommentAttachment.size). */
 export const maxAttachmentBytes = 26_214_400;
+/** The folder (under the data folder) where the files of notes not yet sent are kept. */
+export const noteFilesFolder = 'outbox-files';
 /** Most notes read for one record. */
 const maxNotes = 500;
 
@@ -67,7 +69,7 @@ async function keepFiles(ctx: HandlerContext, noteId: string, files: readonly Fi
       'invalid_input',
       `${empty.map((f) => f.name).join(', ')} is empty. Choose a file with content.`,
     );
-  const folder = join(ctx.options.dataDir, 'outbox-files', noteId);
+  const folder = join(ctx.options.dataDir, noteFilesFolder, noteId);
   mkdirSync(folder, { recursive: true });
   return resolved.map((file, index) => {
     const path = join(folder, `${index}`);
