@@ -118,4 +118,25 @@ describe('app shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
+
+  it('asks before signing out while edits wait, since signing out deletes them', async () => {
+    const bridge = signedInBridge();
+    bridge.data.sync = { ...bridge.data.sync, pendingCount: 2 };
+    const { user } = renderApp(bridge);
+    await screen.findByRole('status', { name: 'Sync status' });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out and discard unsent work?' });
+    expect(dialog.textContent).toContain('2 unsent changes on this computer have not reached the service yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bridge.callsTo('session.signOut')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sign out and discard unsent work?' })).getByRole('button', {
+        name: 'Sign out and discard',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
 });
