@@ -64,6 +64,7 @@ describe('pending changes', () => {
     const first = entryNamed(panel, `Edit contact ${waiting.firstName} ${waiting.lastName}`);
     expect(first.textContent).toContain('Waiting');
     expect(first.textContent).toContain('Sent with the next sync');
+    expect(within(first).getByRole('button', { name: 'Send now' })).toBeTruthy();
 
     const second = entryNamed(panel, `New contact ${refused.firstName} ${refused.lastName}`);
     expect(second.textContent).toContain('Refused');
@@ -100,6 +101,8 @@ describe('pending changes', () => {
       name: `Edit contact ${waiting.firstName} ${waiting.lastName}`,
     });
     expect(first.textContent).toContain('it is sent when the service can be reached again');
+    // Offline, sending now cannot help: the change goes by itself once the service is back.
+    expect(within(first).queryByRole('button', { name: 'Send now' })).toBeNull();
 
     await user.click(within(first).getByRole('button', { name: 'Open contact' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pending changes' })).toBeNull());

@@ -158,7 +158,7 @@ export function ContactsView() {
         </div>
         <SearchField
           label="Search contacts"
-          placeholder="Search by name, company, e-mail or phone"
+          placeholder="Name, company, e-mail or phone"
           value={query}
           onChange={setQuery}
           onArrowDown={focusResults}

@@ -103,7 +103,7 @@ function FieldConflict({ entry, fields, onClose }: { entry: OutboxEntry; fields:
     >
       <p className="conflict-intro">
         The service changed {fields.length === 1 ? 'a field' : `${fields.length} fields`} that you changed too. For
-        each, choose your version or the service's. Your other changes merged by themselves.
+        each, choose your version or the service's. Fields that only one side changed were merged by themselves.
       </p>
       {fields.length > 1 ? (
         <div className="button-row conflict-all">

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { OutboxEntry } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
+import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { ConflictDialog } from './conflict-dialog';
 import { recordNoun } from './outbox-words';
@@ -24,6 +25,7 @@ export function EntryActions({ entry, showOpen = false, onFix }: EntryActionsPro
   const bridge = useBridge();
   const openRecord = useUi((state) => state.openRecord);
   const canOpen = useUi((state) => state.canOpen);
+  const online = useOnline();
   const pushToast = useUi((state) => state.pushToast);
   const [confirming, setConfirming] = useState(false);
   const [resolving, setResolving] = useState(false);
@@ -68,7 +70,8 @@ export function EntryActions({ entry, showOpen = false, onFix }: EntryActionsPro
             Fix it
           </button>
         ) : null}
-        {entry.state === 'refused' || entry.state === 'waiting' ? (
+        {/* Offline a waiting change goes by itself once the service is back; sending now cannot help. */}
+        {entry.state === 'refused' || (entry.state === 'waiting' && online) ? (
           <button
             type="button"
             className="button button-small"
