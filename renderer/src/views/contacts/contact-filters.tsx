@@ -43,7 +43,7 @@ export function ContactFilters({
             onChange({ ...value, state: (event.target.value || undefined) as ContactState | undefined })
           }
         >
-          <option value="">Active and archived</option>
+          <option value="">All statuses</option>
           {contactStates.map((state) => (
             <option key={state} value={state}>
               {contactStateLabel[state]} only

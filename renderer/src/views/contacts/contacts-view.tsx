@@ -70,7 +70,8 @@ export function ContactsView() {
   }, [contact, selectedId, select]);
 
   const actions = useContactActions(contact, () => select(null));
-  const edit = () => contact && setFormTarget({ mode: 'edit', id: contact.id });
+  // The form reads the contact itself, so E works even before the page beside the list has loaded it.
+  const edit = () => selectedId && setFormTarget({ mode: 'edit', id: selectedId });
   useViewAction('contacts', 'new', () => setFormTarget({ mode: 'new' }));
   useViewKeys({
     e: edit,
@@ -158,7 +159,7 @@ export function ContactsView() {
         </div>
         <SearchField
           label="Search contacts"
-          placeholder="Name, company, e-mail or phone"
+          placeholder="Name, company, e-mail, phone"
           value={query}
           onChange={setQuery}
           onArrowDown={focusResults}
