@@ -92,6 +92,23 @@ describe('the event dialog', () => {
     });
   });
 
+  it('keeps what was typed as a draft when closed, brings it back, and discards it on request', async () => {
+    const { user, fakes } = await openCalendar();
+    await user.click(screen.getByRole('button', { name: 'New event' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New event' });
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Half-written plan');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(fakes.drafts.get('calendarEvent:new')).toMatchObject({ title: 'Half-written plan' }));
+
+    await user.click(screen.getByRole('button', { name: 'New event' }));
+    dialog = await screen.findByRole('dialog', { name: 'New event' });
+    await within(dialog).findByText('Your unsaved changes from before are back. Discard them to start over.');
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Half-written plan');
+    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(fakes.drafts.has('calendarEvent:new')).toBe(false));
+  });
+
   it('edits the selected event with E, keeping what was not changed', async () => {
     const start = new Date();
     start.setHours(10, 0, 0, 0);
@@ -138,6 +155,37 @@ describe('the event dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete event' }));
     await waitFor(() => expect(bridge.callsTo('calendar.deleteEvent')).toEqual([{ id: event.id }]));
     expect(await within(details).findByText('No event selected')).toBeTruthy();
+  });
+});
+
+describe('opening from elsewhere', () => {
+  it('shows an event opened from the palette and brings the calendar to its month; the palette also starts a new event', async () => {
+    const later = new Date();
+    later.setMonth(later.getMonth() + 3, 12);
+    later.setHours(9, 0, 0, 0);
+    const event = eventAt(6, 'Annual contract renewal', later, new Date(later.getTime() + 3_600_000));
+    const { user, bridge } = await openCalendar([event]);
+    bridge.handle('search.global', ({ query }) =>
+      'annual contract renewal'.includes(query.toLowerCase())
+        ? [{ type: 'calendarEvent', hits: [{ id: event.id, title: event.title, subtitle: event.startsAt }], total: 1 }]
+        : [],
+    );
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Search and commands' });
+    await user.type(within(palette).getByRole('combobox'), 'Annual contract');
+    await within(palette).findByRole('option', { name: /Annual contract renewal/ });
+    await user.keyboard('{Enter}');
+
+    const details = screen.getByRole('region', { name: 'Event details' });
+    expect(await within(details).findByRole('heading', { name: 'Annual contract renewal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: format(later, 'MMMM yyyy') })).toBeTruthy();
+
+    await user.keyboard('{Control>}k{/Control}');
+    const again = await screen.findByRole('dialog', { name: 'Search and commands' });
+    await user.type(within(again).getByRole('combobox'), 'New event');
+    await within(again).findByRole('option', { name: /^New event/ });
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'New event' })).toBeTruthy();
   });
 });
 
@@ -189,7 +237,7 @@ describe('the calendar views', () => {
       syncState: 'pending' as const,
     };
     await openCalendar([event]);
-    const button = await screen.findByRole('button', { name: /^Team sync, .*, pending$/ });
+    const button = await screen.findByRole('button', { name: /^Team sync on .* · 3:00 PM – 3:30 PM Pending$/ });
     expect(within(button).getByText('Pending')).toBeTruthy();
   });
 });

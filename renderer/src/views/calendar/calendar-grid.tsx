@@ -6,7 +6,7 @@
  */
 import { type SyntheticEvent, useMemo, useRef } from 'react';
 import { Calendar, type EventPropGetter, type SlotInfo } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDropAddon, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { type CalendarItem, type EventItem, isEventItem } from './calendar-items';
@@ -17,6 +17,10 @@ import { useCalendarAria } from './use-calendar-aria';
 import { useDayColumnWidth } from './use-day-column-width';
 import type { DropArgs } from './use-event-moves';
 
+// The addon is CommonJS (`exports.default`): the production bundle hands over the exports object,
+// the test runner the function itself.
+const withDragAndDrop =
+  (dragAndDropAddon as unknown as { default?: typeof dragAndDropAddon }).default ?? dragAndDropAddon;
 const DragAndDropCalendar = withDragAndDrop<CalendarItem>(Calendar);
 
 const components = {
@@ -26,6 +30,8 @@ const components = {
   agenda: { event: AgendaEvent },
 };
 const scrollToTime = new Date(1970, 0, 1, 8, 0, 0);
+/** Day headers read "Sun 22"; agenda days "Sun, Nov 22" (date-fns patterns). */
+const formats = { dayFormat: 'EEE d', agendaDateFormat: 'EEE, MMM d' };
 const messages = {
   noEventsInRange: `No events in these ${agendaDays} days. Press N to add one.`,
   showMore: (count: number) => `+${count} more`,
@@ -111,6 +117,7 @@ export function CalendarGrid(props: CalendarGridProps) {
         tooltipAccessor={tooltip}
         components={components}
         messages={messages}
+        formats={formats}
         scrollToTime={scrollToTime}
         style={{ height: '100%' }}
       />

@@ -67,14 +67,21 @@ export function CalendarView() {
   ]);
   const event = detail.data ?? null;
 
-  // An event selected elsewhere (the palette, a notification, a new event) brings the calendar to its date, once.
+  // An event selected elsewhere (the palette, a notification, a new event) brings the calendar to its date,
+  // once. An event created here keeps its local id until the service has it: the selection follows its new id.
   const broughtInto = useRef<string | null>(null);
   useEffect(() => {
-    if (!event || broughtInto.current === event.id) return;
+    if (!event || !selectedId) return;
+    if (event.id !== selectedId) {
+      if (broughtInto.current === selectedId) broughtInto.current = event.id;
+      select(event.id);
+      return;
+    }
+    if (broughtInto.current === event.id) return;
     broughtInto.current = event.id;
     const { start } = displayBounds(event);
     if (start < range.from || start >= range.to) setDate(start);
-  }, [event, range]);
+  }, [event, selectedId, select, range]);
 
   function newEvent(start?: Date, end?: Date) {
     const bounds = start && end ? { start, end } : defaultNewBounds(date);

@@ -5,7 +5,7 @@
  * days is named next to the end field before anything is queued; times are typed in local time and
  * sent as ISO 8601 UTC. What is typed is kept as a draft until it is saved or discarded.
  */
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { CalendarEvent, CalendarEventDetail } from '../../../../preload/contract';
 import { calendarEventSaveSchema } from '../../../../preload/contract/write-inputs';
 import { Dialog } from '../../components/dialog';
@@ -62,6 +62,12 @@ export function EventDialog({ request, onClose, onSaved }: EventDialogProps) {
   });
   const { values, errors, setField } = form;
   const changed = JSON.stringify(values) !== JSON.stringify(initial);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The dialog opens (showModal) before this effect runs and focuses its first button; the title is where typing starts.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, []);
 
   async function submit() {
     if ((await form.submit()) && saved.current) onSaved(saved.current);
@@ -103,6 +109,7 @@ export function EventDialog({ request, onClose, onSaved }: EventDialogProps) {
       }
     >
       <form
+        ref={formRef}
         id={`${allDayId}-form`}
         className="event-form"
         noValidate
@@ -122,7 +129,6 @@ export function EventDialog({ request, onClose, onSaved }: EventDialogProps) {
         <TextField
           label="Title"
           required
-          autoFocus
           value={values.title}
           onChange={(value) => setField('title', value)}
           error={errors.title}

@@ -1,39 +1,42 @@
 /**
  * How events look and are named on the grid. `EventContent` shows the title and the sync state in
- * words, and tells screen readers the event's date, time and status (the time grid shows the time,
- * but only the column shows the day); month-view and all-day events become buttons through
- * `useCalendarAria`. A "+N more" marker says what it opens. `AgendaEvent` makes the agenda's event
- * a button. (No custom `eventWrapper`: the drag-and-drop addon would nest it in a component it
- * re-creates on every render, which remounts every event in the middle of a click.)
+ * words and tells screen readers the date, time and status; `useCalendarAria` makes month-view and
+ * all-day events buttons. A "+N more" marker names the events it stands for. `AgendaEvent` makes
+ * the agenda's event a button. (No custom `eventWrapper`: the drag-and-drop addon would nest it in
+ * a component it re-creates on every render, which remounts every event in the middle of a click.)
  */
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatTimeRange } from '../../lib/format';
-import type { CalendarItem } from './calendar-items';
+import type { CalendarItem, EventItem } from './calendar-items';
 import { statusLabel } from './event-labels';
 
-/** The `components.event`: the title with the sync state in words; a "+N more" marker says what it opens. */
+/** The words screen readers get after the title: "on Thu, Nov 5, 2026 · 10:00 AM – 11:00 AM (tentative)". */
+function whenWords(item: EventItem): string {
+  const { startsAt, endsAt, allDay, status } = item.event;
+  const state = status === 'confirmed' ? '' : ` (${statusLabel[status].toLowerCase()})`;
+  return `on ${formatTimeRange(startsAt, endsAt, allDay)}${state}`;
+}
+
+/**
+ * The `components.event`: the title with the sync state in words, and for screen readers the date,
+ * time and status (in the time grid only the column shows the day). A "+N more" marker names the
+ * events it stands for. The event's name comes from this content, so it always holds what is seen.
+ */
 export function EventContent({ event: item }: { event: CalendarItem; title?: string }) {
   if (item.kind === 'more') {
+    const titles = item.hidden.map((hidden) => hidden.title).join(', ');
     return (
       <span className="event-more">
-        +{item.hidden.length}
-        <span className="visually-hidden"> more events at this time; open the day to see them all</span>
+        +{item.hidden.length}{' '}
+        <span className="visually-hidden">more events at this time: {titles}. Open the day to see them all.</span>
       </span>
     );
   }
-  const { startsAt, endsAt, allDay, status, syncState } = item.event;
   return (
+    // The spaces between the parts keep the words apart in the name; a flex box does not draw them.
     <span className="event-content">
-      <span className="event-title">{item.title}</span>
-      <span className="visually-hidden">
-        , {formatTimeRange(startsAt, endsAt, allDay)}
-        {status === 'confirmed' ? '' : `, ${statusLabel[status].toLowerCase()}`}
-        {syncState === 'synced' ? '' : `, ${syncState}`}
-      </span>
-      {/* The state is in the name above already; the badge shows it. */}
-      <span aria-hidden="true">
-        <SyncStateBadge state={syncState} />
-      </span>
+      <span className="event-title">{item.title}</span> <span className="visually-hidden">{whenWords(item)}</span>{' '}
+      <SyncStateBadge state={item.event.syncState} />
     </span>
   );
 }
@@ -44,8 +47,8 @@ export function AgendaEvent({ event: item }: { event: CalendarItem; title?: stri
   const { status, syncState } = item.event;
   return (
     <button type="button" className={`agenda-event agenda-event-${status}`}>
-      <span className="event-title">{item.title}</span>
-      {status !== 'confirmed' ? <span className={`pill pill-${status}`}>{statusLabel[status]}</span> : null}
+      <span className="event-title">{item.title}</span>{' '}
+      {status !== 'confirmed' ? <span className={`pill pill-${status}`}>{statusLabel[status]}</span> : null}{' '}
       <SyncStateBadge state={syncState} />
     </button>
   );

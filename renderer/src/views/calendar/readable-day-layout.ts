@@ -12,7 +12,7 @@ import type { CalendarItem, EventItem, MoreItem } from './calendar-items';
 /** The narrowest an event is drawn, px: about ten characters of its title at the grid's 12 px. */
 export const minEventPx = 64;
 /** The width of a "+N more" marker, px. */
-export const moreMarkerPx = 30;
+export const moreMarkerPx = 24;
 
 /** One event's interval, ms since epoch. */
 export interface Interval {

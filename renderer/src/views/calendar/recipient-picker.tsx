@@ -4,7 +4,7 @@
  * addresses; at most `maxRecipientsPerCall` per invitation, said in words, with the rest kept in
  * the search field. Offline the invitation is queued like every edit.
  */
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { type CalendarEventDetail, type ContactRow, maxRecipientsPerCall } from '../../../../preload/contract';
 import { Dialog } from '../../components/dialog';
 import { SyncStateBadge } from '../../components/sync-state-badge';
@@ -38,6 +38,12 @@ export function RecipientPicker({ event, onClose, onInvited }: RecipientPickerPr
   const rows = listMode ? [] : (data?.rows ?? []);
   const activeIndex = Math.min(active, Math.max(0, rows.length - 1));
   const chosen = new Set(selected.map((c) => c.id));
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // The dialog opens (showModal) before this effect runs and focuses its first button; the search is where typing starts.
+  useEffect(() => {
+    searchRef.current?.focus();
+  }, []);
 
   async function invite() {
     const contacts = picker.selected;
@@ -80,8 +86,8 @@ export function RecipientPicker({ event, onClose, onInvited }: RecipientPickerPr
       <div className="picker">
         <label htmlFor={`${id}-search`}>Search contacts, or paste a list of names or e-mail addresses</label>
         <input
+          ref={searchRef}
           id={`${id}-search`}
-          autoFocus
           type="text"
           role="combobox"
           autoComplete="off"
