@@ -196,7 +196,7 @@ describe('contacts: editing, offline and conflicts', () => {
       await list(page).focus();
       await page.keyboard.press('e');
       const form = page.getByRole('dialog', { name: `Edit ${fullName}` });
-      await form.getByRole('textbox', { name: 'Phone' }).fill('+1 416 333 1111');
+      await form.getByRole('textbox', { name: 'Phone' }).fill('020 7946 0018');
       await form.getByRole('button', { name: 'Save changes' }).click();
       await form.waitFor({ state: 'detached', timeout: stepTimeoutMs });
       await expect.poll(() => row(page).textContent()).toContain('Pending');
@@ -222,7 +222,7 @@ describe('contacts: editing, offline and conflicts', () => {
       const phone = dialog.getByRole('group', { name: 'Phone' });
       await phone.waitFor({ timeout: stepTimeoutMs });
       expect(await phone.textContent()).toContain('+1 416 333 5476');
-      expect(await descriptionOf(phone.getByRole('radio', { name: 'Keep mine' }))).toBe('+1 416 333 1111');
+      expect(await descriptionOf(phone.getByRole('radio', { name: 'Keep mine' }))).toBe('020 7946 0018');
       expect(await descriptionOf(phone.getByRole('radio', { name: 'Keep theirs' }))).toBe('+1 416 333 2222');
       expect(await dialog.getByRole('group').count()).toBe(1);
       await app.screenshot('conflict-dialog');
@@ -236,10 +236,16 @@ describe('contacts: editing, offline and conflicts', () => {
       await eventually(
         'the service to have the phone number kept',
         () => onService(contactId),
-        (contact) => contact?.phone === '+1 416 333 1111',
+        (contact) => contact?.phone === '020 7946 0018',
         { timeoutMs: syncStateTimeoutMs },
       );
       await expect.poll(() => row(page).textContent(), { timeout: syncStateTimeoutMs }).not.toMatch(/Pending|Conflict/);
+
+      // Saved in national form, the number is found when typed in international form too.
+      await search(page, '+44 20 7946 0018');
+      await row(page).waitFor({ timeout: stepTimeoutMs });
+      await search(page, newName.last);
+      await row(page).click();
     },
   );
 

@@ -154,3 +154,57 @@ describe('contacts search plans', () => {
     expect(window.total).toBe(reference(query, 0, people.length).length);
   });
 });
+
+describe('contacts phone search', () => {
+  const phones = ['(416) 333-5476', '020 7946 0018', '+1 416 555 0101', '+49 30 1234567'];
+  let store: ContactsStore;
+
+  beforeAll(() => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db);
+    createChangeApplier(db).apply(
+      phones.map((phone, i) => {
+        const id = `00000000-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`;
+        const data = {
+          id,
+          version: 1,
+          firstName: 'Caller',
+          lastName: `Number${i}`,
+          email: null,
+          phone,
+          jobTitle: null,
+          companyId: null,
+          type: 'customer' as const,
+          state: 'active' as const,
+          city: null,
+          country: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        };
+        return { type: 'contact' as const, id, op: 'upsert' as const, version: 1, data };
+      }),
+    );
+    store = createContactsStore(db);
+  });
+
+  const found = (query: string) => store.list({ query }, 0, 10).rows.map((r) => r.phone);
+
+  it('finds a number typed in any form: digits only, national, international, or its last digits', () => {
+    for (const typed of ['4163335476', '(416) 333-5476', '416.333.5476', '+1 416 333 5476', '333-5476']) {
+      expect(found(typed), typed).toEqual(['(416) 333-5476']);
+    }
+    for (const typed of ['+1 (416) 555-0101', '4165550101', '555 0101']) {
+      expect(found(typed), typed).toEqual(['+1 416 555 0101']);
+    }
+  });
+
+  it('finds a number saved without its country code when it is typed with one (+ or 00)', () => {
+    expect(found('+44 20 7946 0018')).toEqual(['020 7946 0018']);
+    expect(found('0044 20 7946 0018')).toEqual(['020 7946 0018']);
+    expect(found('030 1234567')).toEqual(['+49 30 1234567']);
+  });
+
+  it('finds nothing for punctuation alone', () => {
+    for (const typed of ['!?.,;', '---', '()', '"*"']) expect(store.list({ query: typed }, 0, 10).total, typed).toBe(0);
+  });
+});

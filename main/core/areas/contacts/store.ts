@@ -41,15 +41,41 @@ const order = 'ORDER BY c.last_name COLLATE NOCASE, c.first_name COLLATE NOCASE,
 /** How many name-index entries cost as much as sorting one match (measured at 100k contacts). */
 const walkCostFactor = 16;
 
+/** Leading digits of an international number ("+1…", "0044…") that its saved national form lacks: a country code has 1–3 (ITU-T E.164). */
+const maxCountryCodeDigits = 3;
+/** The fewest digits left after dropping leading ones (shorter rests would match unrelated numbers). */
+const minPhoneRestDigits = 7;
+
+/**
+ * How many leading digits of a typed phone number its saved form may lack: the "00" and the
+ * country code of an international number ("+1 416…", "0049 30…", saved as "(416)…", "030…"), or
+ * the trunk "0" of a national one ("030 1234567", saved as "+49 30 1234567").
+ */
+function droppableLeadingDigits(text: string): number {
+  const typed = text.trim();
+  if (typed.startsWith('+')) return maxCountryCodeDigits;
+  if (typed.startsWith('00')) return 2 + maxCountryCodeDigits;
+  return typed.startsWith('0') ? 1 : 0;
+}
+
 /**
  * The FTS5 query of what the user typed: every word as a prefix; when it looks like a phone
- * number, also its reversed digits against `phone_rev`. Null when it has no word (nothing matches).
+ * number, also its reversed digits against `phone_rev`, so any trailing part of a saved number
+ * finds it, and the same digits without the leading ones its saved form may lack
+ * (`droppableLeadingDigits`), so the international and national forms of a number find each
+ * other. Null when it has no word (nothing matches: a search of punctuation alone finds nothing).
  */
 export function contactMatch(text: string): string | null {
   const words = buildPrefixQuery(text);
   const digits = phoneQueryDigits(text);
-  if (digits) return words ? `(${words}) OR phone_rev : "${digits}"*` : `phone_rev : "${digits}"*`;
-  return words;
+  if (!digits) return words;
+  const rests = [digits];
+  const droppable = droppableLeadingDigits(text);
+  for (let drop = 1; drop <= droppable && digits.length - drop >= minPhoneRestDigits; drop++) {
+    rests.push(digits.slice(0, -drop));
+  }
+  const phone = rests.map((rest) => `phone_rev : "${rest}"*`).join(' OR ');
+  return words ? `(${words}) OR ${phone}` : phone;
 }
 
 /** Creates the ContactsStore over `db` (statements prepared once). */
