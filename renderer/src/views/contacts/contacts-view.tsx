@@ -13,6 +13,7 @@ import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
+import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { SearchField } from '../../components/search-field';
 import { useRowWindows } from '../../components/use-row-windows';
 import { VirtualList, type VirtualListHandle } from '../../components/virtual-list';
@@ -60,7 +61,11 @@ export function ContactsView() {
   );
   const windows = useRowWindows(fetchWindow, listKey, version);
   const list = useRef<VirtualListHandle>(null);
-  const selection = useRowSelection(windows.getRow, selectedId, select, listKey);
+  const selection = useRecordListSelection('contacts', windows.getRow);
+  const { resetIndex } = selection;
+  // A new query or filter forgets the keyboard's position in the list (the selection stays).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list is the trigger by design.
+  useEffect(() => resetIndex(), [listKey]);
 
   const detail = useBridgeQuery('contacts.get', selectedId ? { id: selectedId } : null, ['contact', 'company']);
   const contact = detail.data ?? null;
@@ -179,42 +184,6 @@ export function ContactsView() {
       {actions.dialog}
     </DetailPane>
   );
-}
-
-/**
- * The list's keyboard position (`activeIndex`), kept with the UI store's selected id: picking a
- * row selects its contact, a new query or filter forgets the position (the selection stays), and a
- * row still loading is selected once it arrives.
- */
-function useRowSelection(
-  getRow: (index: number) => ContactRow | undefined,
-  selectedId: string | null,
-  select: (id: string | null) => void,
-  listKey: string,
-) {
-  const [activeIndex, setActiveIndex] = useState(-1);
-  const [awaiting, setAwaiting] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query or filter is the trigger by design.
-  useEffect(() => {
-    setActiveIndex(-1);
-    setAwaiting(false);
-  }, [listKey]);
-  const arrivedId = awaiting ? (getRow(activeIndex)?.id ?? null) : null;
-  useEffect(() => {
-    if (!arrivedId) return;
-    setAwaiting(false);
-    if (arrivedId !== selectedId) select(arrivedId);
-  }, [arrivedId, selectedId, select]);
-  const activate = useCallback(
-    (index: number) => {
-      setActiveIndex(index);
-      const row = getRow(index);
-      setAwaiting(!row);
-      if (row) select(row.id);
-    },
-    [getRow, select],
-  );
-  return { activeIndex, activate };
 }
 
 function NoContacts({
