@@ -162,4 +162,29 @@ describe('documents view', () => {
     );
     expect(within(details).getByText(/Saved on this computer/)).toBeTruthy();
   });
+
+  it('shows a document opened from the command palette in its own folder', async () => {
+    const bridge = signedInBridge();
+    const priceLists = bridge.data.folders.find((f) => f.name === 'Price lists')!;
+    const document = bridge.data.documents.find((d) => d.folderId === priceLists.id)!;
+    bridge.handle('search.global', () => [
+      { type: 'document', total: 1, hits: [{ id: document.id, title: document.title, subtitle: document.name }] },
+    ]);
+    const { user } = renderApp(bridge);
+    await screen.findByRole('navigation', { name: 'Main' });
+
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(
+      await screen.findByRole('combobox', { name: 'Search everything or type a command' }),
+      document.title,
+    );
+    await user.keyboard('{Enter}');
+
+    const tree = await screen.findByRole('tree', { name: 'Folders' });
+    await waitFor(() =>
+      expect(within(tree).getByRole('treeitem', { name: 'Price lists' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    const details = screen.getByRole('region', { name: 'Document details' });
+    expect(await within(details).findByRole('heading', { name: document.title })).toBeTruthy();
+  });
 });

@@ -1,6 +1,8 @@
 /**
  * Documents: the folder tree, the selected folder's documents (virtualized, searchable, a drop zone
- * for uploads), the selected document's details, and the transfers panel.
+ * for uploads), the selected document's details, and the transfers panel. The selected document is
+ * the view's record in the UI store, so a document opened from elsewhere (the command palette, a
+ * notification) shows in its folder.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Folder } from '../../../../preload/contract';
@@ -8,7 +10,7 @@ import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
-import { useListSelection } from '../../components/use-list-selection';
+import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -49,8 +51,15 @@ export function DocumentsView() {
     [bridge, folderId, searched],
   );
   const windows = useRowWindows(fetchWindow, `${folderId ?? ''}\n${searched}`, version);
-  const selection = useListSelection(windows.getRow);
-  const { resetIndex } = selection;
+  const selection = useRecordListSelection('documents', windows.getRow);
+  const { resetIndex, selectedId } = selection;
+
+  // A document opened from elsewhere: show the folder it is in.
+  const opened = useBridgeQuery('documents.get', selectedId ? { id: selectedId } : null);
+  const openedFolderId = opened.data?.folderId ?? null;
+  useEffect(() => {
+    if (openedFolderId) setChosenFolderId(openedFolderId);
+  }, [openedFolderId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new folder or query is the trigger by design.
   useEffect(() => resetIndex(), [folderId, searched]);
