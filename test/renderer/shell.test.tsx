@@ -62,7 +62,7 @@ describe('app shell', () => {
     expect(document.activeElement).toBe(search);
   });
 
-  it('opens the command palette with Ctrl+K, groups search hits by type, and opens the chosen record', async () => {
+  it('opens the command palette with Ctrl+K, groups search hits by type (the group named like the text first), and opens the chosen record', async () => {
     const bridge = signedInBridge();
     const [contact] = bridge.data.contacts;
     bridge.handle('search.global', ({ query }) => [
@@ -89,9 +89,14 @@ describe('app shell', () => {
     expect(within(results).getByRole('group', { name: 'Documents (1 of 3)' })).toBeTruthy();
     expect(bridge.callsTo('search.global').at(-1)).toEqual({ query: 'rollout', limitPerType: 5 });
 
+    // The document named like the text comes first; Enter opens it.
+    const groups = within(results)
+      .getAllByRole('group')
+      .map((group) => group.getAttribute('aria-label'));
+    expect(groups).toEqual(['Documents (1 of 3)', 'Contacts']);
     await user.keyboard('{Enter}');
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('button', { name: 'Contacts' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('button', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('combobox', { name: 'Search everything or type a command' })).toBeNull();
   });
 

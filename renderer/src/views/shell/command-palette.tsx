@@ -71,7 +71,11 @@ export function CommandPalette() {
   }, [open]);
 
   const sections = useMemo(() => {
-    const hitSections = groups.map((group) => ({
+    // The group whose best hit is named like the text comes first (a company's name lists its company before its contacts).
+    const typed = text.trim().toLowerCase();
+    const named = (group: SearchGroup) => (group.hits[0]?.title.toLowerCase().startsWith(typed) ? 0 : 1);
+    const ordered = [...groups].sort((a, b) => named(a) - named(b));
+    const hitSections = ordered.map((group) => ({
       title: `${groupLabels[group.type]}${group.total > group.hits.length ? ` (${group.hits.length} of ${group.total})` : ''}`,
       options: group.hits.map(
         (hit): Option => ({

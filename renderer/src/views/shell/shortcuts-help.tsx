@@ -12,7 +12,12 @@ function ShortcutTable({ caption, rows }: { caption: string; rows: ReadonlyArray
         {rows.map((row) => (
           <tr key={`${row.keys}-${row.label}`}>
             <th scope="row">
-              <kbd>{row.keys}</kbd>
+              {row.keys.split(' or ').map((keys, index) => (
+                <span key={keys}>
+                  {index > 0 ? ' or ' : null}
+                  <kbd>{keys}</kbd>
+                </span>
+              ))}
             </th>
             <td>{row.label}</td>
           </tr>
