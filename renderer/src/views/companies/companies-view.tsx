@@ -9,13 +9,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CompanyRow } from '../../../../preload/contract';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
-import { LoadingState } from '../../components/loading-state';
 import { SearchField } from '../../components/search-field';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
-import { VirtualList, type VirtualListHandle } from '../../components/virtual-list';
-import { matchSummary, pluralize } from '../../lib/format';
+import type { VirtualListHandle } from '../../components/virtual-list';
+import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge, useDataVersion, useSync } from '../../stores/stores-context';
 import { CompanyForm } from './company-form';
@@ -24,6 +22,7 @@ import { renderCompanyRow } from './company-row';
 import './companies.css';
 
 const rowHeight = 60;
+const companyNoun: RowNoun = { one: 'company', many: 'companies' };
 
 /** Renders the companies view. */
 export function CompaniesView() {
@@ -56,56 +55,39 @@ export function CompaniesView() {
     list.current?.focus();
   }
 
-  const total = windows.total;
-  let summary = 'Loading…';
-  if (total !== null && windows.pending) summary = 'Searching…';
-  else if (total !== null)
-    summary = settled ? matchSummary(total, 'company', settled) : pluralize(total, 'company', 'companies');
-
-  let body: React.ReactNode;
-  if (total === null && windows.error) {
-    body = <ErrorBanner message={`Companies could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
-  } else if (total === null || (total === 0 && windows.pending)) {
-    body = <LoadingState label="Loading companies…" />;
-  } else if (total === 0) {
-    body = settled ? (
-      <EmptyState
-        title={`No companies match "${settled}"`}
-        action={
-          <button type="button" className="button" onClick={() => setQuery('')}>
-            Clear search
-          </button>
-        }
-      >
-        Check the spelling, or search by industry or city instead. Esc clears the search.
-      </EmptyState>
-    ) : (
-      <EmptyState title={syncing ? 'Your companies are on their way' : 'No companies yet'}>
-        {syncing
-          ? 'They appear here as soon as the first sync has saved them.'
-          : 'Create one with "New company", or wait for the next sync to bring those on the server.'}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
-        <VirtualList<CompanyRow>
-          ref={list}
-          label="Companies"
-          total={total}
-          getRow={windows.getRow}
-          onRangeChange={windows.requestRange}
-          rowHeight={rowHeight}
-          renderRow={renderCompanyRow}
-          selectedId={selection.selectedId}
-          activeIndex={selection.activeIndex}
-          onActivate={selection.activate}
-          resetKey={settled}
-        />
-      </>
-    );
-  }
+  const summary = listSummary(windows, companyNoun, settled);
+  const body = (
+    <WindowedList<CompanyRow>
+      windows={windows}
+      noun={companyNoun}
+      label="Companies"
+      rowHeight={rowHeight}
+      renderRow={renderCompanyRow}
+      selection={selection}
+      resetKey={settled}
+      listRef={list}
+      empty={
+        settled ? (
+          <EmptyState
+            title={`No companies match "${settled}"`}
+            action={
+              <button type="button" className="button" onClick={() => setQuery('')}>
+                Clear search
+              </button>
+            }
+          >
+            Check the spelling, or search by industry or city instead. Esc clears the search.
+          </EmptyState>
+        ) : (
+          <EmptyState title={syncing ? 'Your companies are on their way' : 'No companies yet'}>
+            {syncing
+              ? 'They appear here as soon as the first sync has saved them.'
+              : 'Create one with "New company", or wait for the next sync to bring those on the server.'}
+          </EmptyState>
+        )
+      }
+    />
+  );
 
   return (
     <div className="companies-view">

@@ -9,7 +9,7 @@ import type { CompanyRow, OutboxEntry } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
-import { ExternalLink } from '../../components/external-link';
+import { companyFields } from '../../components/company-fields';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
@@ -93,8 +93,6 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
     }
   }
 
-  const cityLine = [company.postalCode, company.city].filter(Boolean).join(' ');
-  const address = [company.street, cityLine, company.country].filter(Boolean);
   const subline = [company.industry, [company.city, company.country].filter(Boolean).join(', ')].filter(Boolean);
 
   return (
@@ -127,25 +125,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
         <section className="company-section" aria-label="Company details">
           <h3 className="company-section-title">Details</h3>
           <FieldList
-            fields={[
-              { label: 'Industry', value: company.industry },
-              { label: 'Website', value: company.website ? <ExternalLink address={company.website} /> : null },
-              { label: 'Phone', value: company.phone },
-              {
-                label: 'Address',
-                value:
-                  address.length > 0 ? (
-                    <address>
-                      {address.map((line) => (
-                        <span key={line} className="address-line">
-                          {line}
-                        </span>
-                      ))}
-                    </address>
-                  ) : null,
-              },
-              { label: 'Last updated', value: formatDateTime(company.updatedAt) },
-            ]}
+            fields={[...companyFields(company), { label: 'Last updated', value: formatDateTime(company.updatedAt) }]}
           />
         </section>
         <CompanyContacts key={company.id} companyId={company.id} companyName={company.name} />

@@ -6,6 +6,7 @@
 import type { Company, ContactDetail as Contact } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
+import { companyFields } from '../../components/company-fields';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
@@ -100,8 +101,6 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
 /** The contact's company; its name opens the company's page. */
 function CompanyCard({ company }: { company: Company }) {
   const openRecord = useUi((state) => state.openRecord);
-  const cityLine = [company.postalCode, company.city].filter(Boolean).join(' ');
-  const address = [company.street, cityLine, company.country].filter(Boolean);
   return (
     <section className="card" aria-label={`Company: ${company.name}`}>
       <h3 className="card-title">
@@ -109,26 +108,7 @@ function CompanyCard({ company }: { company: Company }) {
           {company.name}
         </button>
       </h3>
-      <FieldList
-        fields={[
-          { label: 'Industry', value: company.industry },
-          { label: 'Website', value: company.website },
-          { label: 'Phone', value: company.phone },
-          {
-            label: 'Address',
-            value:
-              address.length > 0 ? (
-                <address>
-                  {address.map((line) => (
-                    <span key={line} className="address-line">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              ) : null,
-          },
-        ]}
-      />
+      <FieldList fields={companyFields(company)} />
     </section>
   );
 }

@@ -7,17 +7,16 @@
  * lives in the UI store, so a contact opened from elsewhere (palette, notification, a link) shows.
  * Keys (listed in the view registry): N new, E edit, A archive or restore, Delete/Backspace delete.
  */
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ContactDetail, type ContactRow, maxSearchLength } from '../../../../preload/contract';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
-import { LoadingState } from '../../components/loading-state';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { SearchField } from '../../components/search-field';
 import { useRowWindows } from '../../components/use-row-windows';
-import { VirtualList, type VirtualListHandle } from '../../components/virtual-list';
-import { formatCount, matchSummary, pluralize } from '../../lib/format';
+import type { VirtualListHandle } from '../../components/virtual-list';
+import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
+import { formatCount } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
@@ -31,6 +30,7 @@ import { useContactActions } from './use-contact-actions';
 import './contacts.css';
 
 const rowHeight = 56;
+const contactNoun: RowNoun = { one: 'contact', many: 'contacts' };
 const noFilters: ContactFilterValues = { type: undefined, state: undefined };
 
 /** Renders the contacts view. */
@@ -102,48 +102,29 @@ export function ContactsView() {
     list.current?.focus();
   }
 
-  const total = windows.total;
-  let summary = 'Loading…';
-  if (total === null && windows.error) summary = 'Contacts could not be loaded';
-  else if (total !== null && windows.pending) summary = 'Searching…';
-  else if (total !== null) summary = settled ? matchSummary(total, 'contact', settled) : pluralize(total, 'contact');
-
-  let body: ReactNode;
-  if (total === null && windows.error) {
-    body = <ErrorBanner message={`Contacts could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
-  } else if (total === null || (total === 0 && windows.pending)) {
-    body = <LoadingState label="Loading contacts…" />;
-  } else if (total === 0) {
-    body = (
-      <NoContacts
-        query={settled}
-        filtered={filtered}
-        syncing={syncing}
-        onClearSearch={() => setQuery('')}
-        onClearFilters={() => setFilters(noFilters)}
-        onNew={() => setFormTarget({ mode: 'new' })}
-      />
-    );
-  } else {
-    body = (
-      <>
-        {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
-        <VirtualList<ContactRow>
-          ref={list}
-          label="Contacts"
-          total={total}
-          getRow={windows.getRow}
-          onRangeChange={windows.requestRange}
-          rowHeight={rowHeight}
-          renderRow={renderContactRow}
-          selectedId={selectedId}
-          activeIndex={selection.activeIndex}
-          onActivate={selection.activate}
-          resetKey={listKey}
+  const summary = listSummary(windows, contactNoun, settled);
+  const body = (
+    <WindowedList<ContactRow>
+      windows={windows}
+      noun={contactNoun}
+      label="Contacts"
+      rowHeight={rowHeight}
+      renderRow={renderContactRow}
+      selection={selection}
+      resetKey={listKey}
+      listRef={list}
+      empty={
+        <NoContacts
+          query={settled}
+          filtered={filtered}
+          syncing={syncing}
+          onClearSearch={() => setQuery('')}
+          onClearFilters={() => setFilters(noFilters)}
+          onNew={() => setFormTarget({ mode: 'new' })}
         />
-      </>
-    );
-  }
+      }
+    />
+  );
 
   return (
     <DetailPane

@@ -6,14 +6,12 @@
 import { useDropzone } from 'react-dropzone';
 import type { DocumentRow, Folder } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
 import { Icon } from '../../components/icon';
-import { LoadingState } from '../../components/loading-state';
 import { SearchField } from '../../components/search-field';
 import type { ListSelection } from '../../components/use-list-selection';
 import type { RowWindows } from '../../components/use-row-windows';
-import { VirtualList } from '../../components/virtual-list';
-import { formatBytes, formatDate, matchSummary, pluralize } from '../../lib/format';
+import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
+import { formatBytes, formatDate, pluralize } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { PendingUploads } from './pending-uploads';
 import { useUpload } from './use-upload';
@@ -32,6 +30,7 @@ export interface FolderContentProps {
 }
 
 const rowHeight = 56;
+const documentNoun: RowNoun = { one: 'document', many: 'documents' };
 
 /** Renders the folder header, the document list or its empty state, and the drop zone around them. */
 export function FolderContent({
@@ -52,25 +51,16 @@ export function FolderContent({
     multiple: true,
   });
 
-  const total = windows.total;
-  let summary = 'Loading…';
-  if (total !== null && windows.pending) summary = 'Searching…';
-  else if (total !== null)
-    summary = searched ? matchSummary(total, 'document', searched) : pluralize(total, 'document');
-
-  let body: React.ReactNode;
-  if (total === null && windows.error) {
-    body = <ErrorBanner message={`Documents could not be loaded: ${windows.error}`} onRetry={windows.retry} />;
-  } else if (total === null || (total === 0 && windows.pending)) {
-    body = <LoadingState label="Loading documents…" />;
-  } else if (total === 0 && searched) {
-    body = (
+  const summary = listSummary(windows, documentNoun, searched);
+  let empty: React.ReactNode;
+  if (searched) {
+    empty = (
       <EmptyState title={`No documents match "${searched}" in ${folder.name}`}>
         Check the spelling or clear the search (Esc).
       </EmptyState>
     );
-  } else if (total === 0 && subfolders.length > 0) {
-    body = (
+  } else if (subfolders.length > 0) {
+    empty = (
       <EmptyState
         title={`No documents directly in ${folder.name}`}
         action={subfolders.map((sub) => (
@@ -85,8 +75,8 @@ export function FolderContent({
         Open one of its subfolders, or drop files here to upload them to {folder.name}.
       </EmptyState>
     );
-  } else if (total === 0) {
-    body = (
+  } else {
+    empty = (
       <EmptyState
         title="This folder is empty — drop files here or use Upload"
         action={
@@ -97,25 +87,19 @@ export function FolderContent({
         }
       />
     );
-  } else {
-    body = (
-      <>
-        {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
-        <VirtualList<DocumentRow>
-          label="Documents"
-          total={total}
-          getRow={windows.getRow}
-          onRangeChange={windows.requestRange}
-          rowHeight={rowHeight}
-          renderRow={renderDocumentRow}
-          selectedId={selection.selectedId}
-          activeIndex={selection.activeIndex}
-          onActivate={selection.activate}
-          resetKey={`${folder.id}:${searched}`}
-        />
-      </>
-    );
   }
+  const body = (
+    <WindowedList<DocumentRow>
+      windows={windows}
+      noun={documentNoun}
+      label="Documents"
+      rowHeight={rowHeight}
+      renderRow={renderDocumentRow}
+      selection={selection}
+      resetKey={`${folder.id}:${searched}`}
+      empty={empty}
+    />
+  );
 
   return (
     <section
