@@ -178,6 +178,37 @@ describe('calendar: booking, inviting and moving events', () => {
     },
   );
 
+  it('says in words that one invitation takes at most 50 people when a longer list is pasted, and keeps the list', async () => {
+    const { page } = app;
+    const contacts = await app.host.core.handlers['contacts.list']({ offset: 0, limit: 200 });
+    const emails = contacts.rows.flatMap((c) => (c.email ? [c.email] : [])).slice(0, 60);
+    await region(page, 'Event details').getByRole('button', { name: 'Invite people' }).click();
+    const picker = page.getByRole('dialog', { name: /^Invite people to/ });
+    const search = picker.getByRole('combobox');
+    await search.waitFor({ timeout: stepTimeoutMs });
+    // A paste as the browser delivers it (the clipboard itself is out of reach in a headless page).
+    await search.evaluate((input, text) => {
+      const { DataTransfer: PageDataTransfer, ClipboardEvent: PageClipboardEvent } = globalThis as unknown as {
+        DataTransfer: new () => { setData(type: string, value: string): void };
+        ClipboardEvent: new (type: string, init: object) => Event;
+      };
+      const data = new PageDataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new PageClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, emails.join('\n'));
+    const alert = picker.getByRole('alert');
+    await alert.waitFor({ timeout: stepTimeoutMs });
+    expect(await alert.textContent()).toContain(
+      `${emails.length} names or e-mail addresses, but one invitation takes at most 50 people`,
+    );
+    const kept = await search.inputValue();
+    for (const email of emails) expect(kept).toContain(email);
+    await app.screenshot('calendar-recipient-picker-limit');
+    await app.axeScan('calendar recipient picker with a list over the limit');
+    await picker.getByRole('button', { name: 'Cancel' }).click();
+    await picker.waitFor({ state: 'detached', timeout: stepTimeoutMs });
+  });
+
   it('removes the recipient at once and brings them back with Undo', async () => {
     const { page } = app;
     const recipients = region(page, 'Event details').getByRole('region', { name: 'Recipients' });

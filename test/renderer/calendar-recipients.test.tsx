@@ -22,7 +22,7 @@ async function selectEvent(recipients: Parameters<typeof eventAt>[0] = 1) {
 
 describe('the recipient picker', () => {
   it('finds contacts as you type, chooses several with the keys, and invites them', async () => {
-    const { user, bridge, event, details } = await selectEvent();
+    const { user, bridge, event, details, fakes } = await selectEvent();
     const [first, second] = bridge.data.contacts.filter((c) => c.lastName === bridge.data.contacts[0].lastName);
     await user.click(within(details).getByRole('button', { name: 'Invite people' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite people to “Pricing workshop”' });
@@ -51,6 +51,8 @@ describe('the recipient picker', () => {
       expect(bridge.callsTo('calendar.addRecipients')).toEqual([{ id: event.id, contactIds: [first.id, second.id] }]),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Nothing is left to keep once everyone chosen was invited.
+    await waitFor(() => expect(fakes.drafts.has(`calendarInvite:${event.id}`)).toBe(false));
     const recipients = within(details).getByRole('region', { name: 'Recipients' });
     expect(await within(recipients).findByText(fullName(first))).toBeTruthy();
     expect(within(recipients).getAllByText('No response yet')).toHaveLength(2);

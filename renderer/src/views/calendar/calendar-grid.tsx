@@ -112,7 +112,7 @@ export function CalendarGrid(props: CalendarGridProps) {
         resizable
         draggableAccessor={isEventItem}
         resizableAccessor={isEventItem}
-        dayLayoutAlgorithm={dayLayoutAlgorithm as never}
+        dayLayoutAlgorithm={dayLayoutAlgorithm}
         eventPropGetter={eventProps}
         tooltipAccessor={tooltip}
         components={components}

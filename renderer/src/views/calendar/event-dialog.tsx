@@ -21,6 +21,7 @@ import {
   valuesOfNewEvent,
 } from './event-form';
 import { statusLabel } from './event-labels';
+import './calendar-dialogs.css';
 
 /** What the dialog is opened for: a new event over local `start`–`end`, or an existing event. */
 export type EventDialogRequest = { mode: 'new'; start: Date; end: Date } | { mode: 'edit'; event: CalendarEvent };

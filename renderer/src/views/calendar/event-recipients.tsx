@@ -12,6 +12,7 @@ import { responseLabel } from '../../lib/labels';
 import { useNow } from '../../lib/use-now';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
+import './event-detail.css';
 
 export interface EventRecipientsProps {
   event: CalendarEventDetail;

@@ -12,6 +12,7 @@ import { fullName, pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { splitPastedList } from './pasted-list';
 import { isList, useRecipientPicker } from './use-recipient-picker';
+import './calendar-dialogs.css';
 
 export interface RecipientPickerProps {
   event: CalendarEventDetail;
@@ -70,7 +71,7 @@ export function RecipientPicker({ event, onClose, onInvited }: RecipientPickerPr
       actions={
         <>
           <button type="button" className="button" onClick={onClose}>
-            Close
+            Cancel
           </button>
           <button
             type="button"

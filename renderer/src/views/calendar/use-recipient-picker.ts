@@ -50,33 +50,31 @@ export function useRecipientPicker(event: CalendarEventDetail) {
   const touched = useRef(false);
   const draftKey = `calendarInvite:${event.id}`;
 
-  useEffect(() => {
-    let current = true;
-    bridge.call('drafts.get', { key: draftKey }).then(
-      (draft) => {
-        const value = draft?.value as PickerDraft | undefined;
-        if (!current || touched.current || !value || typeof value.query !== 'string') return;
-        setQueryState(value.query);
-        setSelected(Array.isArray(value.selected) ? value.selected.slice(0, maxRecipientsPerCall) : []);
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [bridge, draftKey]);
-
-  useEffect(() => {
-    if (!touched.current) return;
-    const timer = setTimeout(() => {
-      const empty = query.trim() === '' && selected.length === 0;
+  // The draft follows what is typed and chosen (a moment after the last change, and at once when the picker closes).
+  const latest = useRef<PickerDraft>({ query, selected });
+  latest.current = { query, selected };
+  const keep = useCallback(
+    (draft: PickerDraft) => {
+      const empty = draft.query.trim() === '' && draft.selected.length === 0;
       const call = empty
         ? bridge.call('drafts.remove', { key: draftKey })
-        : bridge.call('drafts.put', { key: draftKey, value: { query, selected } });
+        : bridge.call('drafts.put', { key: draftKey, value: { query: draft.query, selected: draft.selected } });
       void call.catch(() => undefined);
-    }, 400);
+    },
+    [bridge, draftKey],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a change of `query` or `selected` is the trigger by design.
+  useEffect(() => {
+    if (!touched.current) return;
+    const timer = setTimeout(() => keep(latest.current), 400);
     return () => clearTimeout(timer);
-  }, [bridge, draftKey, query, selected]);
+  }, [keep, query, selected]);
+  useEffect(
+    () => () => {
+      if (touched.current) keep(latest.current);
+    },
+    [keep],
+  );
 
   const setQuery = useCallback((text: string) => {
     touched.current = true;
@@ -91,6 +89,26 @@ export function useRecipientPicker(event: CalendarEventDetail) {
     return contact.email ? null : 'no e-mail address';
   };
   const room = maxRecipientsPerCall - selected.length;
+  const unavailableRef = useRef(unavailable);
+  unavailableRef.current = unavailable;
+
+  useEffect(() => {
+    let current = true;
+    bridge.call('drafts.get', { key: draftKey }).then(
+      (draft) => {
+        const value = draft?.value as PickerDraft | undefined;
+        if (!current || touched.current || !value || typeof value.query !== 'string') return;
+        setQueryState(value.query);
+        // People invited since the draft was kept are not offered again.
+        const kept = Array.isArray(value.selected) ? value.selected : [];
+        setSelected(kept.filter((contact) => !unavailableRef.current(contact)).slice(0, maxRecipientsPerCall));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [bridge, draftKey]);
 
   function limitText(count: number, what: string): string {
     const chosen = selected.length ? ` ${pluralize(selected.length, 'person is', 'people are')} already chosen.` : '';
@@ -189,10 +207,13 @@ export function useRecipientPicker(event: CalendarEventDetail) {
     setBusy(true);
     try {
       await bridge.call('calendar.addRecipients', { id: event.id, contactIds: selected.map((c) => c.id) });
-      setSelected([]);
       // A search term is done with; what is left of a pasted list waits for the next invitation.
-      if (!isList(query)) setQueryState('');
-      else {
+      const left = { query: isList(query) ? query : '', selected: [] };
+      latest.current = left;
+      keep(left);
+      setSelected([]);
+      setQueryState(left.query);
+      if (left.query) {
         setMessage({
           tone: 'info',
           text: `Invited ${pluralize(selected.length, 'person', 'people')}. The rest of your list is still in the search field.`,
