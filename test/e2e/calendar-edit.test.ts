@@ -209,15 +209,39 @@ describe('calendar: booking, inviting and moving events', () => {
     await picker.waitFor({ state: 'detached', timeout: stepTimeoutMs });
   });
 
-  it('removes the recipient at once and brings them back with Undo', async () => {
-    const { page } = app;
-    const recipients = region(page, 'Event details').getByRole('region', { name: 'Recipients' });
-    const name = `${guest.firstName} ${guest.lastName}`;
-    await recipients.getByRole('button', { name: `Remove ${name}` }).click();
-    await recipients.getByText(name).waitFor({ state: 'detached', timeout: stepTimeoutMs });
-    await region(page, 'Messages').getByRole('button', { name: 'Undo' }).click();
-    await recipients.getByText(name).waitFor({ timeout: stepTimeoutMs });
-  });
+  it(
+    'offline, removes the recipient at once and brings them back with Undo; the service keeps them',
+    syncTimeout,
+    async () => {
+      const { page } = app;
+      const recipients = region(page, 'Event details').getByRole('region', { name: 'Recipients' });
+      const name = `${guest.firstName} ${guest.lastName}`;
+      // Offline, the removal and the new invitation both wait in the outbox.
+      await app.stopService();
+      await recipients.getByRole('button', { name: `Remove ${name}` }).click();
+      await recipients.getByText(name).waitFor({ state: 'detached', timeout: stepTimeoutMs });
+      await region(page, 'Messages').getByRole('button', { name: 'Undo' }).click();
+      await recipients.getByText(name).waitFor({ timeout: stepTimeoutMs });
+      await recipients.getByText('Pending', { exact: true }).waitFor({ timeout: stepTimeoutMs });
+
+      await app.restartService();
+      const client = await service();
+      await eventually(
+        'the service to have the recipient after both edits were sent',
+        async () => {
+          await requestSync(page);
+          const [event] = await eventsTitled(sunday, title);
+          const queued = (await app.host.core.handlers['outbox.list']({})).filter((e) => e.recordId === event?.id);
+          if (!event || queued.length > 0) return null;
+          const answer = await client.call('getCalendarRecipients', { query: { eventId: event.id } });
+          return (answer.body as { items: Array<{ email: string }> }).items.map((r) => r.email);
+        },
+        (emails) => emails?.includes(guest.email ?? '') === true,
+        { timeoutMs: syncStateTimeoutMs },
+      );
+      await recipients.getByText('Pending', { exact: true }).waitFor({ state: 'detached', timeout: stepTimeoutMs });
+    },
+  );
 
   it('moves the event by dragging it to another time', async () => {
     const { page } = app;

@@ -49,6 +49,7 @@ const eventProps: EventPropGetter<CalendarItem> = (item, _start, _end, selected)
 const tooltip = (item: CalendarItem) =>
   item.kind === 'more' ? item.hidden.map((hidden) => hidden.title).join('\n') : item.title;
 
+/** What the grid shows (local dates) and whom it tells about clicks, slots and drops. */
 export interface CalendarGridProps {
   view: CalendarViewName;
   date: Date;

@@ -22,6 +22,7 @@ import { dateFnsLocalizer } from 'react-big-calendar';
 
 /** The views the calendar offers, in the order of the view switch. */
 export const calendarViews = ['day', 'week', 'month', 'agenda'] as const;
+/** One of the calendar's views. */
 export type CalendarViewName = (typeof calendarViews)[number];
 
 /** The label of each view. */

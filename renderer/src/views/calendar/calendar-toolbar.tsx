@@ -7,6 +7,7 @@ import { Icon } from '../../components/icon';
 import { type CalendarViewName, calendarViews, periodNoun, viewLabel } from './calendar-range';
 import { viewKey } from './calendar-keys';
 
+/** The toolbar's heading, note and actions. */
 export interface CalendarToolbarProps {
   heading: string;
   view: CalendarViewName;

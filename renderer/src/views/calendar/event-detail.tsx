@@ -15,6 +15,7 @@ import type { QueryState } from '../../lib/use-bridge-query';
 import { statusLabel } from './event-labels';
 import { EventRecipients } from './event-recipients';
 
+/** The selected event and the actions the detail offers on it. */
 export interface EventDetailProps {
   /** The selected event's id (null: none). */
   id: string | null;

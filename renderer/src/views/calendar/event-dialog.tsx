@@ -26,6 +26,7 @@ import './calendar-dialogs.css';
 /** What the dialog is opened for: a new event over local `start`–`end`, or an existing event. */
 export type EventDialogRequest = { mode: 'new'; start: Date; end: Date } | { mode: 'edit'; event: CalendarEvent };
 
+/** What the dialog edits and whom it tells when it closes or saved. */
 export interface EventDialogProps {
   request: EventDialogRequest;
   onClose(): void;

@@ -14,6 +14,7 @@ import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import './event-detail.css';
 
+/** The event whose recipients are shown, and how to open the picker. */
 export interface EventRecipientsProps {
   event: CalendarEventDetail;
   /** Opens the recipient picker. */

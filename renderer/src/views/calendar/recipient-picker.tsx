@@ -14,6 +14,7 @@ import { splitPastedList } from './pasted-list';
 import { isList, useRecipientPicker } from './use-recipient-picker';
 import './calendar-dialogs.css';
 
+/** The event to invite people to, and whom the picker tells when it closes or invited. */
 export interface RecipientPickerProps {
   event: CalendarEventDetail;
   onClose(): void;

@@ -38,6 +38,7 @@ function moved(event: CalendarEvent, times: EventTimes): CalendarEventSave {
   return { id, title, description, location, status, ...times };
 }
 
+/** The drawn moves and the function that makes one. */
 export interface EventMoves {
   /** `events` with the moves still on their way drawn at their new times, marked pending. */
   apply(events: readonly CalendarEvent[]): CalendarEvent[];
