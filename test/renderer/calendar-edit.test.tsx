@@ -90,6 +90,10 @@ describe('the event dialog', () => {
       endsAt: '2026-11-07T00:00:00.000Z',
       allDay: true,
     });
+    // Shown on the days it was typed for, though New York's midnight is not UTC's.
+    expect(
+      await within(details).findByText('Thu, Nov 5, 2026 – Fri, Nov 6, 2026 · All day', { selector: 'span' }),
+    ).toBeTruthy();
   });
 
   it('keeps what was typed as a draft when closed, brings it back, and discards it on request', async () => {

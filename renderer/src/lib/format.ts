@@ -80,22 +80,30 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '—' : format(date, 'PP');
 }
 
+/** The calendar date of a UTC instant, as a local Date at midnight (an all-day bound names a date, not an instant). */
+function utcDateOf(date: Date): Date {
+  return new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+}
+
 /**
  * Time range of a calendar event in local time:
  * "Mon, Nov 23, 2026 · 9:00 AM – 10:30 AM", "Mon, Nov 23, 2026 · All day", or, over several days,
- * "Nov 23, 2026, 9:00 AM – Nov 24, 2026, 5:00 PM". All-day ends are exclusive (the next midnight).
+ * "Nov 23, 2026, 9:00 AM – Nov 24, 2026, 5:00 PM". All-day bounds are 00:00 UTC with an exclusive
+ * end (CalendarEventInput, api/openapi.yaml) and are shown as those dates in every time zone.
  */
 export function formatTimeRange(startIso: string, endIso: string, allDay: boolean): string {
   const start = parseISO(startIso);
   const end = parseISO(endIso);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '—';
-  if (allDay) {
-    const lastDay = new Date(end.getTime() - 1);
-    if (lastDay <= start || isSameDay(start, lastDay)) return `${format(start, 'EEE, PP')} · All day`;
-    return `${format(start, 'EEE, PP')} – ${format(lastDay, 'EEE, PP')} · All day`;
-  }
+  if (allDay) return formatDays(utcDateOf(start), utcDateOf(new Date(end.getTime() - 1)));
   if (isSameDay(start, end)) return `${format(start, 'EEE, PP')} · ${format(start, 'p')} – ${format(end, 'p')}`;
   return `${format(start, 'PPp')} – ${format(end, 'PPp')}`;
+}
+
+/** "Mon, Nov 23, 2026 · All day", or "Mon, Nov 23, 2026 – Tue, Nov 24, 2026 · All day" for the days `start`–`lastDay`. */
+function formatDays(start: Date, lastDay: Date): string {
+  if (lastDay <= start || isSameDay(start, lastDay)) return `${format(start, 'EEE, PP')} · All day`;
+  return `${format(start, 'EEE, PP')} – ${format(lastDay, 'EEE, PP')} · All day`;
 }
 
 /** "Ada Lovelace" from first and last name, tolerating blanks. */
