@@ -81,7 +81,7 @@ export function formatDate(iso: string): string {
 }
 
 /** The calendar date of a UTC instant, as a local Date at midnight (an all-day bound names a date, not an instant). */
-function utcDateOf(date: Date): Date {
+export function utcDateOf(date: Date): Date {
   return new Date(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
 }
 

@@ -5,13 +5,13 @@
  * is a date, shown on that date in every time zone (its UTC date, drawn at local midnight).
  */
 import { addDays, addHours, differenceInCalendarDays, format, isValid, parse, startOfDay } from 'date-fns';
+import { utcDateOf } from '../../lib/format';
 
 const dayMs = 86_400_000;
 
 /** The local midnight of the UTC date of `iso` (an all-day bound): "2026-11-05T00:00:00Z" → Nov 5, 00:00 local. */
 export function allDayBoundToLocal(iso: string): Date {
-  const utc = new Date(iso);
-  return new Date(utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate());
+  return utcDateOf(new Date(iso));
 }
 
 /** The all-day bound of the local date of `date`: Nov 5 (any time, local) → "2026-11-05T00:00:00.000Z". */
