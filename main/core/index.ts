@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
-import { noteFilesFolder } from './areas/comments/handlers';
+import { noteFilesFolder, notesKeyPrefix } from './areas/comments/handlers';
 import type { HandlerContext } from './areas/context';
+import { type AnswerFreshness, staleAnswers } from './areas/kept';
 import { createAreaStores } from './areas/stores';
 import { writesOf } from './areas/writes';
 import { openCache } from './cache/cache';
@@ -68,6 +69,7 @@ export function mergeAreaHandlers(ctx: HandlerContext): CoreHandlers {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const cache = openCache(options.dataDir);
+  const freshness: AnswerFreshness = new Map();
   const stores = createAreaStores(cache.db);
   const outbox = createOutboxStore(cache.db);
   const bus = createEventBus();
@@ -141,6 +143,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             notifier.changed(types);
             writes.announce();
           },
+          // A note (or its file, or its deletion) reached the service: read notes from it again.
+          noteSent: () => staleAnswers(freshness, notesKeyPrefix),
         },
         client,
         signal,
@@ -187,6 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   onServiceAnswered(bus, () => uploadQueue.wake());
   const ctx: HandlerContext = {
     options,
+    freshness,
     cache,
     stores,
     writes,

@@ -131,6 +131,19 @@
       const painted = await armed;
       return painted === null ? null : painted - lastInput.keydown;
     },
+    armRowText(text) {
+      armed = whenPainted(
+        () =>
+          [...document.querySelectorAll(`${contactsList} [role="option"]`)].some((row) =>
+            row.textContent.includes(text),
+          ),
+        5_000,
+      );
+    },
+    async rowTextAfterClick() {
+      const painted = await armed;
+      return painted === null ? null : painted - lastInput.click;
+    },
     longTaskCount: () => longTasks.length,
     longTasksFrom: (index) => longTasks.slice(index),
     waitForViewLoaded: (timeoutMs) => whenFramePainted(viewLoaded, timeoutMs),

@@ -10,6 +10,7 @@ import type { TransferRegistry } from '../transfers/registry';
 import type { UploadQueue } from '../transfers/upload-queue';
 import type { OutboxStore } from '../writes/outbox-store';
 import type { WriteQueue } from '../writes/write-queue';
+import type { AnswerFreshness } from './kept';
 import type { AreaStores } from './stores';
 
 /** The parts of the core handlers use. */
@@ -28,6 +29,8 @@ export interface HandlerContext {
   transfers: TransferDeps;
   /** The durable upload queue: every upload goes through it. */
   uploads: UploadQueue;
+  /** When each on-demand answer was last fetched in this run (see `kept.ts`). */
+  freshness: AnswerFreshness;
   /** Largest upload the service accepts, bytes (from the contract). */
   maxUploadBytes: number;
   /** Call after a service call succeeded: if sync thought it was offline, it syncs now. */

@@ -8,22 +8,41 @@ import { BridgeError, type KeptAnswer } from '../../../preload/contract';
 import type { HandlerContext } from './context';
 
 /**
+ * When each kept answer was last fetched in this run of the app (key → ms since the epoch). Not
+ * persisted: after a restart every answer is fetched again once.
+ */
+export type AnswerFreshness = Map<string, number>;
+
+/** Forgets the freshness of every kept answer whose key starts with `prefix`, so the next read asks the service. */
+export function staleAnswers(freshness: AnswerFreshness, prefix: string): void {
+  for (const key of freshness.keys()) if (key.startsWith(prefix)) freshness.delete(key);
+}
+
+/**
  * Returns the service's answer to `fetch` (kept under `key`), or the last kept one, or `fallback`
- * with `fetchedAt: null` when there is none. Refusals other than "offline" are thrown when nothing
- * was kept (e.g. a record that no longer exists).
+ * with `fetchedAt: null` when there is none. With `freshForMs`, an answer fetched less than that
+ * long ago in this run is given without asking the service again. Refusals other than "offline"
+ * are thrown when nothing was kept (e.g. a record that no longer exists).
  */
 export async function keptAnswer<T>(
   ctx: HandlerContext,
   key: string,
   fetch: () => Promise<T>,
   fallback: T,
+  freshForMs = 0,
 ): Promise<KeptAnswer<T>> {
+  const fetchedMs = ctx.freshness.get(key);
+  if (fetchedMs !== undefined && Date.now() - fetchedMs < freshForMs) {
+    const kept = ctx.cache.state.getCached<T>(key);
+    if (kept) return { value: kept.value, fetchedAt: kept.fetchedAt };
+  }
   let failure: unknown = null;
   if (ctx.online()) {
     try {
       const value = await fetch();
       const fetchedAt = new Date().toISOString();
       ctx.cache.state.putCached(key, value, fetchedAt);
+      ctx.freshness.set(key, Date.parse(fetchedAt));
       ctx.reachedService();
       return { value, fetchedAt };
     } catch (err) {

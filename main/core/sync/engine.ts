@@ -32,6 +32,8 @@ export interface SyncEngineOptions {
   notify(notification: ApiNotification): void;
   intervalMs: number;
   backoff: BackoffOptions;
+  /** How long a kick waits before it syncs, ms (default `defaultKickDelayMs`). */
+  kickDelayMs?: number;
   /** Changes per feed page (1..2000). */
   pageSize: number;
   /** Writes pages with their cursors (on a writer thread when possible). */
@@ -54,7 +56,11 @@ export interface SyncEngine {
   stop(): Promise<void>;
   /** Syncs now (or joins the run in progress and runs once more) and returns the status after it. */
   run(): Promise<SyncStatus>;
-  /** Syncs soon (an edit was queued): at once when idle, after the retry delay when offline. */
+  /**
+   * Syncs soon (an edit was queued): after `kickDelayMs` when idle (edits made in a burst go in one
+   * push, and the views re-read the edited records before the push competes with them), after the
+   * retry delay when offline.
+   */
   kick(): void;
   /** A call outside sync got no answer: the status turns offline now and sync retries with backoff. */
   lost(err: unknown): void;
@@ -62,6 +68,9 @@ export interface SyncEngine {
   pendingChanged(): void;
   status(): SyncStatus;
 }
+
+/** How long an edit waits before sync pushes it, ms. */
+export const defaultKickDelayMs = 150;
 
 /** Creates a stopped engine. */
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -80,6 +89,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let again = false;
   let controller: AbortController | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let kickTimer: NodeJS.Timeout | null = null;
   let failures = 0;
 
   function update(patch: Partial<SyncStatus>): void {
@@ -185,6 +195,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function run(): Promise<SyncStatus> {
     if (!started) return Promise.resolve(status);
+    // This run pushes whatever a pending kick was for.
+    if (kickTimer) clearTimeout(kickTimer);
+    kickTimer = null;
     if (running) {
       again = true;
       return running.then(() => status);
@@ -216,15 +229,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       started = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      if (kickTimer) clearTimeout(kickTimer);
+      kickTimer = null;
       controller?.abort();
       await running?.catch(() => undefined);
       update({ state: 'signedOut', phase: null, message: null, nextRetryAt: null });
     },
     run,
     kick() {
-      if (!started) return;
+      if (!started || kickTimer) return;
       if (status.state === 'offline' || status.state === 'error') return;
-      void run();
+      // Not unref'd: a process that just queued an edit stays up to send it.
+      kickTimer = setTimeout(() => {
+        kickTimer = null;
+        void run();
+      }, options.kickDelayMs ?? defaultKickDelayMs);
     },
     lost(err) {
       if (!started || status.state === 'offline' || running) return;

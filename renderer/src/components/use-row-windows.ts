@@ -12,7 +12,7 @@ import { errorMessage } from '../lib/errors';
 /** Fetches rows [offset, offset + limit) of the current query. */
 export type FetchWindow<T> = (offset: number, limit: number) => Promise<RowWindow<T>>;
 
-export interface RowWindows<T> {
+export interface RowWindows<T extends { id: string }> {
   /** Rows matching the current query; null until the first window of the first query arrived. */
   total: number | null;
   /** The row at `index`, or undefined while its window loads. */
@@ -25,6 +25,11 @@ export interface RowWindows<T> {
   retry(): void;
   /** True while the current query's first window is on its way (`total` still describes the previous query). */
   pending: boolean;
+  /**
+   * Shows `row` in place of the cached row with its id at once (an edit's answer), until the next
+   * read of its window brings the cache's version.
+   */
+  patch(row: T): void;
 }
 
 interface CachedWindow<T> {
@@ -38,7 +43,7 @@ interface CachedWindow<T> {
  * result set); `version` marks the data (a new version makes cached windows stale).
  * Windows are `windowSize` rows (default 200); at most `maxWindows` (default 25) stay cached.
  */
-export function useRowWindows<T>(
+export function useRowWindows<T extends { id: string }>(
   fetchWindow: FetchWindow<T>,
   queryKey: string,
   version: string,
@@ -143,10 +148,21 @@ export function useRowWindows<T>(
     loadRange();
   }, [loadRange]);
 
+  const patch = useCallback((row: T) => {
+    let found = false;
+    for (const cached of cache.current.values()) {
+      const at = cached.rows.findIndex((candidate) => candidate.id === row.id);
+      if (at < 0) continue;
+      cached.rows = cached.rows.with(at, row);
+      found = true;
+    }
+    if (found) setTick((n) => n + 1);
+  }, []);
+
   // Pending until the current query answered (or failed): computed during render, so the screen
   // never pairs the new query with the old count.
   const pending = shownKey !== queryKey && failedKey !== queryKey;
-  return { total, getRow, requestRange, error, retry, pending };
+  return { total, getRow, requestRange, error, retry, pending, patch };
 }
 
 /** Drops the least recently filled windows beyond `max`, never one that is in view. */

@@ -21,7 +21,7 @@ export interface RowNoun {
 }
 
 /** The summary line of a list: its count, its matches for `query`, or that it is loading or searching. */
-export function listSummary(windows: RowWindows<unknown>, noun: RowNoun, query: string): string {
+export function listSummary(windows: RowWindows<{ id: string }>, noun: RowNoun, query: string): string {
   const { total } = windows;
   if (total === null && windows.error) return `${noun.many[0].toUpperCase()}${noun.many.slice(1)} could not be loaded`;
   if (total === null) return 'Loading…';

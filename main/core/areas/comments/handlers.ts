@@ -19,6 +19,14 @@ type ApiComment = ApiSchemas['Comment'];
 export const maxAttachmentBytes = 26_214_400;
 /** The folder (under the data folder) where the files of notes not yet sent are kept. */
 export const noteFilesFolder = 'outbox-files';
+/**
+ * How long a record's notes, once fetched, are shown without asking the service again, ms. The
+ * push forgets it for every record when a note of this machine reaches the service, so a note
+ * written here turns from pending to written at once.
+ */
+export const notesFreshForMs = 60_000;
+/** The prefix of the keys under which records' notes are kept. */
+export const notesKeyPrefix = 'comments:';
 /** Most notes read for one record. */
 const maxNotes = 500;
 
@@ -87,7 +95,7 @@ export const commentsHandlers: AreaHandlers<Names> = (ctx) => ({
       ? { value: [] as Note[], fetchedAt: null }
       : await keptAnswer(
           ctx,
-          `comments:${recordType}:${id}`,
+          `${notesKeyPrefix}${recordType}:${id}`,
           async () => {
             const page = await ctx.session.api().call('getRelatedComments', {
               query: { resourceType: recordType, resourceId: id, limit: maxNotes },
@@ -96,6 +104,7 @@ export const commentsHandlers: AreaHandlers<Names> = (ctx) => ({
             return page.items.map((c) => toNote(ctx, c));
           },
           [] as Note[],
+          notesFreshForMs,
         );
     const queued = queuedNotes(ctx, id);
     const notes = [...queued.written, ...kept.value.filter((n) => !queued.deleted.has(n.id))];

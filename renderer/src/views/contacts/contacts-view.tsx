@@ -87,6 +87,8 @@ export function ContactsView() {
 
   function onSaved(saved: ContactDetail, created: boolean) {
     setFormTarget(null);
+    // The row shows the edit at once; the re-read that data.changed brings follows.
+    windows.patch(saved);
     select(saved.id);
     pushToast({
       title: created ? 'Contact created' : 'Contact saved',
