@@ -10,8 +10,13 @@ import type { TransferRegistry } from '../transfers/registry';
 import type { UploadQueue } from '../transfers/upload-queue';
 import type { OutboxStore } from '../writes/outbox-store';
 import type { WriteQueue } from '../writes/write-queue';
-import type { AnswerFreshness } from './kept';
 import type { AreaStores } from './stores';
+
+/**
+ * When each kept on-demand answer was last fetched in this run of the app (key → ms since the
+ * epoch; see `kept.ts`). Not persisted: after a restart every answer is fetched again once.
+ */
+export type AnswerFreshness = Map<string, number>;
 
 /** The parts of the core handlers use. */
 export interface HandlerContext {

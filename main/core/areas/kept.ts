@@ -5,13 +5,7 @@
  * notes, avatars).
  */
 import { BridgeError, type KeptAnswer } from '../../../preload/contract';
-import type { HandlerContext } from './context';
-
-/**
- * When each kept answer was last fetched in this run of the app (key → ms since the epoch). Not
- * persisted: after a restart every answer is fetched again once.
- */
-export type AnswerFreshness = Map<string, number>;
+import type { AnswerFreshness, HandlerContext } from './context';
 
 /** Forgets the freshness of every kept answer whose key starts with `prefix`, so the next read asks the service. */
 export function staleAnswers(freshness: AnswerFreshness, prefix: string): void {

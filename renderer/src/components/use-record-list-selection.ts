@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSelectedRecord } from '../lib/use-view-state';
-import type { ViewName } from '../views/registry';
+import type { ViewName } from '../views/view-types';
 import type { ListSelection } from './use-list-selection';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { useUi } from '../stores/stores-context';
-import type { ViewName } from '../views/registry';
+import type { ViewName } from '../views/view-types';
 
 /** The selected record id of `view` (null: none) and the function that selects another. */
 export function useSelectedRecord(view: ViewName): [string | null, (id: string | null) => void] {

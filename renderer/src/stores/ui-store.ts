@@ -5,7 +5,7 @@
  * action such as "Undo"). View names come from the view registry (`views/registry.ts`).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { RecordType, ViewName } from '../views/registry';
+import type { RecordType, ViewName } from '../views/view-types';
 
 export type { RecordType, ViewName };
 

@@ -2,11 +2,9 @@
  * The view registry: the one list of the app's views. It feeds the main navigation, the shell (which
  * view renders), the UI store (which view opens a record type), the keyboard shortcuts (Ctrl/Cmd+
  * `shortcut`), the shortcuts help and the command palette (each view's `commands`). Adding a view
- * adds its folder under `views/` and one entry here.
+ * adds its folder under `views/`, its name to `viewNames` (view-types.ts, which the stores and
+ * views import so that nothing imports this file but the shell) and one entry here.
  */
-import type { ComponentType } from 'react';
-import type { SyncedType } from '../../../preload/contract';
-import type { IconName } from '../components/icon';
 import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
 import { CompaniesView } from './companies/companies-view';
@@ -14,43 +12,9 @@ import { ContactsView } from './contacts/contacts-view';
 import { DocumentsView } from './documents/documents-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
+import type { RecordType, ViewDefinition, ViewName } from './view-types';
 
-/** The record types a view can open (the targets of search hits, notifications and links). */
-export type RecordType = 'contact' | 'company' | 'calendarEvent' | 'document';
-
-/** A command a view adds to the command palette: it switches to the view and asks it for `action`. */
-export interface ViewCommand {
-  action: string;
-  label: string;
-  /** Extra words the palette matches ("add", "create"). */
-  keywords?: string;
-}
-
-/** A key a view answers while it shows, listed in the shortcuts help (`keys` as the user types them). */
-export interface ViewShortcut {
-  keys: string;
-  label: string;
-}
-
-/** One view of the app. */
-export interface ViewDefinition<N extends string = string> {
-  name: N;
-  label: string;
-  icon: IconName;
-  /** The digit of its Ctrl/Cmd shortcut. */
-  shortcut: string;
-  component: ComponentType;
-  /** The synced types it shows (it re-reads them on `data.changed`). */
-  reads: readonly SyncedType[];
-  /** The record type whose records it opens, if any. */
-  opens?: RecordType;
-  /** Commands it adds to the command palette. */
-  commands?: readonly ViewCommand[];
-  /** Keys it answers while it shows (for the shortcuts help; the view handles them). */
-  shortcuts?: readonly ViewShortcut[];
-  /** A small count next to its navigation entry (unread notifications). */
-  badge?: ComponentType;
-}
+export type { RecordType, ViewCommand, ViewDefinition, ViewName, ViewShortcut } from './view-types';
 
 /** Every view, in navigation order. */
 export const views = [
@@ -118,10 +82,12 @@ export const views = [
     reads: ['notification'],
     badge: UnreadBadge,
   },
-] as const satisfies readonly ViewDefinition[];
+] as const satisfies readonly ViewDefinition<ViewName>[];
 
-/** The name of a view. */
-export type ViewName = (typeof views)[number]['name'];
+// Every name in view-types.ts has its entry here (fails to compile otherwise).
+type Unlisted = Exclude<ViewName, (typeof views)[number]['name']>;
+const everyViewListed: [Unlisted] extends [never] ? true : false = true;
+void everyViewListed;
 
 /** The views with every optional field visible to the type checker (for loops over the registry). */
 export const viewList: readonly ViewDefinition<ViewName>[] = views;

@@ -4,7 +4,7 @@
  * reaches the view through `useViewAction('calendar', 'new')`.
  */
 import { useViewKeys } from '../../lib/use-view-keys';
-import type { ViewShortcut } from '../registry';
+import type { ViewShortcut } from '../view-types';
 import type { CalendarViewName } from './calendar-range';
 
 /** The key of each view ("w" → week). */

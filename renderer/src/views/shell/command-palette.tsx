@@ -10,7 +10,7 @@ import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useStores, useUi } from '../../stores/stores-context';
-import type { RecordType } from '../registry';
+import type { RecordType } from '../view-types';
 import { type Command, matchCommands } from './commands';
 
 /** The heading of each group of search hits. */

@@ -1,0 +1,49 @@
+/**
+ * The types of the view registry (`registry.ts`) and the names of the views, in a module of their
+ * own: the UI store and the views use them without importing the registry, which imports every view.
+ */
+import type { ComponentType } from 'react';
+import type { SyncedType } from '../../../preload/contract';
+import type { IconName } from '../components/icon';
+
+/** The names of the app's views, in navigation order; each has one entry in `registry.ts`. */
+export const viewNames = ['contacts', 'companies', 'calendar', 'documents', 'notifications'] as const;
+/** The name of a view. */
+export type ViewName = (typeof viewNames)[number];
+
+/** The record types a view can open (the targets of search hits, notifications and links). */
+export type RecordType = 'contact' | 'company' | 'calendarEvent' | 'document';
+
+/** A command a view adds to the command palette: it switches to the view and asks it for `action`. */
+export interface ViewCommand {
+  action: string;
+  label: string;
+  /** Extra words the palette matches ("add", "create"). */
+  keywords?: string;
+}
+
+/** A key a view answers while it shows, listed in the shortcuts help (`keys` as the user types them). */
+export interface ViewShortcut {
+  keys: string;
+  label: string;
+}
+
+/** One view of the app. */
+export interface ViewDefinition<N extends string = string> {
+  name: N;
+  label: string;
+  icon: IconName;
+  /** The digit of its Ctrl/Cmd shortcut. */
+  shortcut: string;
+  component: ComponentType;
+  /** The synced types it shows (it re-reads them on `data.changed`). */
+  reads: readonly SyncedType[];
+  /** The record type whose records it opens, if any. */
+  opens?: RecordType;
+  /** Commands it adds to the command palette. */
+  commands?: readonly ViewCommand[];
+  /** Keys it answers while it shows (for the shortcuts help; the view handles them). */
+  shortcuts?: readonly ViewShortcut[];
+  /** A small count next to its navigation entry (unread notifications). */
+  badge?: ComponentType;
+}
