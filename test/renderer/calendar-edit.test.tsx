@@ -101,14 +101,15 @@ describe('the event dialog', () => {
     await user.click(screen.getByRole('button', { name: 'New event' }));
     let dialog = await screen.findByRole('dialog', { name: 'New event' });
     await user.type(within(dialog).getByLabelText(/^Title/), 'Half-written plan');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // × (like Escape) keeps what was typed; Cancel would throw it away.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(fakes.drafts.get('calendarEvent:new')).toMatchObject({ title: 'Half-written plan' }));
 
     await user.click(screen.getByRole('button', { name: 'New event' }));
     dialog = await screen.findByRole('dialog', { name: 'New event' });
-    await within(dialog).findByText('Your unsaved changes from before are back. Discard them to start over.');
+    await within(dialog).findByText('Restored the changes you had not saved yet. Save them, or discard the draft.');
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Half-written plan');
-    await user.click(within(dialog).getByRole('button', { name: 'Discard changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
     expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');
     await waitFor(() => expect(fakes.drafts.has('calendarEvent:new')).toBe(false));
   });

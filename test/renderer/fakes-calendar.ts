@@ -1,8 +1,7 @@
 /**
  * Fake bridge handlers for the calendar tests: event saves, deletes and invitations that change
  * the fake's data the way the core's write path does (applied at once, marked pending, announced by
- * `data.changed`), drafts, notes, the one DOM call jsdom lacks that react-big-calendar's slot
- * selection makes (`document.elementFromPoint`), and the app opened on the calendar with given events.
+ * `data.changed`), drafts, notes, and the app opened on the calendar with given events.
  */
 import { screen, within } from '@testing-library/react';
 import type { CalendarEventDetail } from '../../preload/contract';
@@ -15,16 +14,8 @@ export interface CalendarFakes {
   drafts: Map<string, unknown>;
 }
 
-/** jsdom has no layout, so no element is under any point; react-big-calendar asks anyway. */
-export function installCalendarDom(): void {
-  if (typeof document.elementFromPoint !== 'function') {
-    Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => null });
-  }
-}
-
 /** Installs the calendar's write handlers (and drafts, notes) on `bridge`. */
 export function installCalendarFakes(bridge: FakeBridge): CalendarFakes {
-  installCalendarDom();
   const fakes: CalendarFakes = { drafts: new Map() };
   let created = 0;
   const changed = () => bridge.emit('data.changed', { types: ['calendarEvent'] });

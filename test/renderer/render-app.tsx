@@ -1,7 +1,7 @@
 /**
  * Renders the whole renderer app on a fake bridge, the way a user meets it. jsdom does no layout,
- * so elements report a fixed client size (800 × 600 px) and the virtualized lists render the rows
- * that would fit on screen.
+ * so elements report a fixed client size (800 × 600 px), the virtualized lists render the rows that
+ * would fit on screen, and no element is found under a point.
  */
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,6 +20,8 @@ function installLayout(): void {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
   Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 600 });
   Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 800 });
+  // No layout, so no element is under any point; react-big-calendar's slot selection asks anyway.
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => null });
 }
 
 /** Mounts `<App>` on `bridge`; returns Testing Library's queries and a user-event session. */

@@ -86,13 +86,26 @@ export function useRecordForm<V extends FormValues, R>(options: RecordFormOption
   }, [bridge, draftKey]);
 
   // Keep the draft half a second after the last keystroke.
+  const unsaved = useRef<V | null>(null);
   useEffect(() => {
     if (!draftKey || !dirty.current) return;
+    unsaved.current = values;
     const timer = setTimeout(() => {
+      unsaved.current = null;
       void bridge.call('drafts.put', { key: draftKey, value: values }).catch(() => undefined);
     }, 500);
     return () => clearTimeout(timer);
   }, [bridge, draftKey, values]);
+
+  // Closed within that half second (Escape, ×): the last keystrokes are kept too.
+  useEffect(
+    () => () => {
+      if (draftKey && dirty.current && unsaved.current) {
+        void bridge.call('drafts.put', { key: draftKey, value: unsaved.current }).catch(() => undefined);
+      }
+    },
+    [bridge, draftKey],
+  );
 
   const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     dirty.current = true;

@@ -5,10 +5,10 @@
  * days is named next to the end field before anything is queued; times are typed in local time and
  * sent as ISO 8601 UTC. What is typed is kept as a draft until it is saved or discarded.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { CalendarEvent, CalendarEventDetail } from '../../../../preload/contract';
 import { calendarEventSaveSchema } from '../../../../preload/contract/write-inputs';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/forms/form-dialog';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
 import { useBridge } from '../../stores/stores-context';
@@ -63,22 +63,11 @@ export function EventDialog({ request, onClose, onSaved }: EventDialogProps) {
     },
   });
   const { values, errors, setField } = form;
-  const changed = JSON.stringify(values) !== JSON.stringify(initial);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  // The dialog opens (showModal) before this effect runs and focuses its first button; the title is where typing starts.
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-  }, []);
-
-  async function submit() {
-    if ((await form.submit()) && saved.current) onSaved(saved.current);
-  }
-
-  function close() {
-    // The form keeps drafts half a second after the last keystroke; keep the very last one too.
-    if (changed) void bridge.call('drafts.put', { key: draftKey, value: values }).catch(() => undefined);
-    onClose();
+  async function submit(): Promise<boolean> {
+    const done = await form.submit();
+    if (done && saved.current) onSaved(saved.current);
+    return done;
   }
 
   function setAllDay(allDay: boolean) {
@@ -90,100 +79,69 @@ export function EventDialog({ request, onClose, onSaved }: EventDialogProps) {
 
   const type = values.allDay ? 'date' : 'datetime-local';
   return (
-    <Dialog
-      open
+    <FormDialog
       title={editing ? 'Edit event' : 'New event'}
-      onClose={close}
-      actions={
-        <>
-          {form.restoredDraft || changed ? (
-            <button type="button" className="button button-quiet" onClick={form.discard}>
-              Discard changes
-            </button>
-          ) : null}
-          <button type="button" className="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" form={`${allDayId}-form`} className="button button-primary" disabled={form.saving}>
-            {form.saving ? 'Saving…' : editing ? 'Save event' : 'Create event'}
-          </button>
-        </>
-      }
+      form={form}
+      submitLabel={editing ? 'Save event' : 'Create event'}
+      onSubmit={submit}
+      onClose={onClose}
+      className="event-form"
     >
-      <form
-        ref={formRef}
-        id={`${allDayId}-form`}
-        className="event-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {form.restoredDraft ? (
-          <p className="note">Your unsaved changes from before are back. Discard them to start over.</p>
-        ) : null}
-        {form.formError ? (
-          <p className="note note-error" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
+      <TextField
+        label="Title"
+        required
+        value={values.title}
+        onChange={(value) => setField('title', value)}
+        error={errors.title}
+      />
+      <label className="event-form-check" htmlFor={allDayId}>
+        <input
+          id={allDayId}
+          type="checkbox"
+          checked={values.allDay}
+          onChange={(event) => setAllDay(event.target.checked)}
+        />
+        All day
+      </label>
+      <div className="form-grid">
         <TextField
-          label="Title"
+          label={values.allDay ? 'First day' : 'Starts'}
           required
-          value={values.title}
-          onChange={(value) => setField('title', value)}
-          error={errors.title}
-        />
-        <label className="event-form-check" htmlFor={allDayId}>
-          <input
-            id={allDayId}
-            type="checkbox"
-            checked={values.allDay}
-            onChange={(event) => setAllDay(event.target.checked)}
-          />
-          All day
-        </label>
-        <div className="form-grid">
-          <TextField
-            label={values.allDay ? 'First day' : 'Starts'}
-            required
-            type={type}
-            value={values.startsAt}
-            onChange={(value) => setField('startsAt', value)}
-            error={timeFieldMessage(values.startsAt, values.allDay, errors.startsAt)}
-          />
-          <TextField
-            label={values.allDay ? 'Last day' : 'Ends'}
-            required
-            type={type}
-            value={values.endsAt}
-            onChange={(value) => setField('endsAt', value)}
-            error={timeFieldMessage(values.endsAt, values.allDay, errors.endsAt)}
-            hint={values.allDay ? 'At most 31 days.' : `Your time zone: ${timeZone}.`}
-          />
-        </div>
-        <TextField
-          label="Location"
-          value={values.location}
-          onChange={(value) => setField('location', value)}
-          error={errors.location}
-        />
-        <SelectField
-          label="Status"
-          value={values.status}
-          options={statusOptions}
-          onChange={(value) => setField('status', value || 'confirmed')}
-          error={errors.status}
+          type={type}
+          value={values.startsAt}
+          onChange={(value) => setField('startsAt', value)}
+          error={timeFieldMessage(values.startsAt, values.allDay, errors.startsAt)}
         />
         <TextField
-          label="Description"
-          multiline
-          value={values.description}
-          onChange={(value) => setField('description', value)}
-          error={errors.description}
+          label={values.allDay ? 'Last day' : 'Ends'}
+          required
+          type={type}
+          value={values.endsAt}
+          onChange={(value) => setField('endsAt', value)}
+          error={timeFieldMessage(values.endsAt, values.allDay, errors.endsAt)}
+          hint={values.allDay ? 'At most 31 days.' : `Your time zone: ${timeZone}.`}
         />
-      </form>
-    </Dialog>
+      </div>
+      <TextField
+        label="Location"
+        value={values.location}
+        onChange={(value) => setField('location', value)}
+        error={errors.location}
+      />
+      <SelectField
+        label="Status"
+        value={values.status}
+        options={statusOptions}
+        onChange={(value) => setField('status', value || 'confirmed')}
+        error={errors.status}
+      />
+      <TextField
+        label="Description"
+        multiline
+        value={values.description}
+        onChange={(value) => setField('description', value)}
+        error={errors.description}
+      />
+    </FormDialog>
   );
 }

@@ -5,9 +5,8 @@
  * shows next to its field before anything is queued. What is typed is kept as a draft until it is
  * saved or cancelled; closing with Escape or × keeps it. Offline the save is queued like any edit.
  */
-import { useId } from 'react';
 import { type Company, type CompanyRow, type CompanySave, companySaveSchema } from '../../../../preload/contract';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/forms/form-dialog';
 import { TextField } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
 import { useBridge } from '../../stores/stores-context';
@@ -68,7 +67,6 @@ export interface CompanyFormProps {
 /** Renders the open dialog (mount it only while it shows, so it starts from the company as it is now). */
 export function CompanyForm({ company, onSaved, onClose }: CompanyFormProps) {
   const bridge = useBridge();
-  const formId = useId();
   const initial = valuesOf(company);
   const form = useRecordForm({
     initial,
@@ -83,11 +81,6 @@ export function CompanyForm({ company, onSaved, onClose }: CompanyFormProps) {
   });
   const { values, errors, setField } = form;
 
-  function cancel() {
-    form.discard();
-    onClose();
-  }
-
   const field = (name: keyof CompanyValues & string) => ({
     value: values[name],
     error: errors[name],
@@ -95,76 +88,44 @@ export function CompanyForm({ company, onSaved, onClose }: CompanyFormProps) {
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={company ? `Edit ${company.name}` : 'New company'}
+      form={form}
+      submitLabel={company ? 'Save changes' : 'Create company'}
+      onSubmit={form.submit}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={form.saving}>
-            {form.saving ? 'Saving…' : company ? 'Save changes' : 'Create company'}
-          </button>
-        </>
-      }
     >
-      <form
-        id={formId}
-        className="company-form"
-        aria-label={company ? 'Company details' : 'New company details'}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit();
-        }}
-      >
-        {form.restoredDraft ? (
-          <p className="company-form-draft">
-            Restored from changes you did not save.{' '}
-            <button type="button" className="link-button" onClick={form.discard}>
-              Start over
-            </button>
-          </p>
-        ) : null}
-        <div className="form-grid">
-          <div className="company-form-wide">
-            <TextField label="Name" required maxLength={200} autoFocus {...field('name')} />
-          </div>
-          <TextField label="Industry" maxLength={100} {...field('industry')} />
-          <TextField label="Phone" type="tel" maxLength={40} {...field('phone')} />
-          <div className="company-form-wide">
-            <TextField
-              label="Website"
-              type="url"
-              maxLength={500}
-              placeholder="https://www.example.com"
-              hint="The full address, starting with https://"
-              {...field('website')}
-            />
-          </div>
-          <div className="company-form-wide">
-            <TextField label="Street" maxLength={200} {...field('street')} />
-          </div>
-          <TextField label="Postal code" maxLength={20} {...field('postalCode')} />
-          <TextField label="City" maxLength={100} {...field('city')} />
+      <div className="form-grid">
+        <div className="company-form-wide">
+          <TextField label="Name" required maxLength={200} autoFocus {...field('name')} />
+        </div>
+        <TextField label="Industry" maxLength={100} {...field('industry')} />
+        <TextField label="Phone" type="tel" maxLength={40} {...field('phone')} />
+        <div className="company-form-wide">
           <TextField
-            label="Country"
-            maxLength={2}
-            placeholder="DE"
-            hint="Two-letter code (ISO 3166-1), e.g. DE, FR, US"
-            value={values.country}
-            error={errors.country}
-            onChange={(value) => setField('country', value.toUpperCase())}
+            label="Website"
+            type="url"
+            maxLength={500}
+            placeholder="https://www.example.com"
+            hint="The full address, starting with https://"
+            {...field('website')}
           />
         </div>
-        {form.formError ? (
-          <p className="form-field-error" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        <div className="company-form-wide">
+          <TextField label="Street" maxLength={200} {...field('street')} />
+        </div>
+        <TextField label="Postal code" maxLength={20} {...field('postalCode')} />
+        <TextField label="City" maxLength={100} {...field('city')} />
+        <TextField
+          label="Country"
+          maxLength={2}
+          placeholder="DE"
+          hint="Two-letter code (ISO 3166-1), e.g. DE, FR, US"
+          value={values.country}
+          error={errors.country}
+          onChange={(value) => setField('country', value.toUpperCase())}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -6,11 +6,12 @@
  * the fix sends the refused change again. What is typed is kept as a draft until saved or cancelled.
  * Saving works offline: the edit is queued and sent when the service can be reached.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type ContactDetail, contactSaveSchema, contactTypes } from '../../../../preload/contract';
 import { writeSchemas } from '../../../../api/generated/write-schemas';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
+import { FormDialog } from '../../components/forms/form-dialog';
 import { SelectField, TextField, type TextFieldProps } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
 import { LoadingState } from '../../components/loading-state';
@@ -95,9 +96,6 @@ function ContactForm({
   onSaved,
 }: { contact: ContactDetail | null } & Omit<ContactFormDialogProps, 'target'>) {
   const bridge = useBridge();
-  const formId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [attempts, setAttempts] = useState(0);
   const [changedSinceOpen, setChangedSinceOpen] = useState<ReadonlySet<string>>(new Set());
   const refusals = useRefusals(contact);
   const id = contact?.id ?? null;
@@ -114,12 +112,6 @@ function ContactForm({
       onSaved(saved, id === null);
     },
   });
-
-  // After a failed save, the first field with a message takes the focus.
-  useEffect(() => {
-    if (attempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [attempts]);
 
   function set<K extends keyof ContactFormValues>(name: K, value: ContactFormValues[K]) {
     form.setField(name, value);
@@ -144,98 +136,55 @@ function ContactForm({
   );
 
   const country = form.values.country.trim();
-  const title = contact ? `Edit ${fullName(contact)}` : 'New contact';
   return (
-    <Dialog
-      open
-      title={title}
+    <FormDialog
+      title={contact ? `Edit ${fullName(contact)}` : 'New contact'}
+      form={form}
+      submitLabel={contact ? 'Save changes' : 'Create contact'}
+      onSubmit={form.submit}
       onClose={onClose}
-      actions={
-        <>
-          {form.restoredDraft ? (
-            <button type="button" className="button button-quiet contact-form-discard" onClick={form.discard}>
-              Discard draft
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              form.discard();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={form.saving}>
-            {form.saving ? 'Saving…' : contact ? 'Save changes' : 'Create contact'}
-          </button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        ref={formRef}
-        className="contact-form"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit().then((saved) => {
-            if (!saved) setAttempts((n) => n + 1);
-          });
-        }}
-      >
-        {form.restoredDraft ? (
-          <p className="contact-form-note" role="note">
-            Restored the changes you had not saved yet. Save them, or discard the draft.
-          </p>
-        ) : null}
-        {refusals.entries.length > 0 ? (
+      notes={
+        refusals.entries.length > 0 ? (
           <p className="contact-form-refusal" role="note">
             The service refused your last change
             {refusals.entries[0].message ? `: ${refusals.entries[0].message}` : '.'} Fix the fields marked below and
             save to send it again.
           </p>
-        ) : null}
-        <div className="form-grid">
-          {text('firstName', { required: true, autoFocus: true })}
-          {text('lastName', { required: true })}
-          {text('email', { type: 'email', placeholder: 'name@example.com' })}
-          {text('phone', { type: 'tel', placeholder: '+1 416 555 0100' })}
-          {text('jobTitle')}
-          <SelectField
-            label={contactFieldLabels.type}
-            value={form.values.type}
-            onChange={(value) => value && set('type', value)}
-            options={typeOptions}
-            error={messageOf('type')}
+        ) : null
+      }
+    >
+      <div className="form-grid">
+        {text('firstName', { required: true, autoFocus: true })}
+        {text('lastName', { required: true })}
+        {text('email', { type: 'email', placeholder: 'name@example.com' })}
+        {text('phone', { type: 'tel', placeholder: '+1 416 555 0100' })}
+        {text('jobTitle')}
+        <SelectField
+          label={contactFieldLabels.type}
+          value={form.values.type}
+          onChange={(value) => value && set('type', value)}
+          options={typeOptions}
+          error={messageOf('type')}
+        />
+        <div className="contact-form-wide">
+          <CompanyPicker
+            companyId={form.values.companyId}
+            companyName={form.values.companyName}
+            onChange={(company) => {
+              set('companyId', company?.id ?? '');
+              set('companyName', company?.name ?? '');
+            }}
+            error={messageOf('companyId')}
           />
-          <div className="contact-form-wide">
-            <CompanyPicker
-              companyId={form.values.companyId}
-              companyName={form.values.companyName}
-              onChange={(company) => {
-                set('companyId', company?.id ?? '');
-                set('companyName', company?.name ?? '');
-              }}
-              error={messageOf('companyId')}
-            />
-          </div>
-          {text('city')}
-          {text('country', {
-            maxLength: 2,
-            placeholder: 'DE',
-            onChange: (value: string) => set('country', value.toUpperCase()),
-            hint: (country && countryName(country)) || 'Two-letter code, such as DE for Germany or CA for Canada.',
-          })}
         </div>
-        {form.formError ? (
-          <p className="form-field-error contact-form-error" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        {text('city')}
+        {text('country', {
+          maxLength: 2,
+          placeholder: 'DE',
+          onChange: (value: string) => set('country', value.toUpperCase()),
+          hint: (country && countryName(country)) || 'Two-letter code, such as DE for Germany or CA for Canada.',
+        })}
+      </div>
+    </FormDialog>
   );
 }
