@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Dialog } from '../dialog';
 import type { FormValues, RecordForm } from './use-record-form';
 import './form-dialog.css';
+import { FormMessage } from './form-message';
 
 export interface FormDialogProps {
   title: string;
@@ -100,11 +101,7 @@ export function FormDialog({
         ) : null}
         {notes}
         {children}
-        {form.formError ? (
-          <p className="form-field-error form-dialog-error" role="alert">
-            {form.formError}
-          </p>
-        ) : null}
+        <FormMessage message={form.formError} className="form-dialog-error" />
       </form>
     </Dialog>
   );

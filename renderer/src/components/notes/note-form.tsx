@@ -13,6 +13,7 @@ import { useBridge } from '../../stores/stores-context';
 import { TextField } from '../forms/form-field';
 import { useRecordForm } from '../forms/use-record-form';
 import { Icon } from '../icon';
+import { FormMessage } from '../forms/form-message';
 
 /** The text rule of `comments.add`, as the bridge applies it. */
 const noteSchema = z.object({ text: commentsCalls['comments.add'].input.shape.text });
@@ -113,12 +114,8 @@ export function NoteForm({ recordType, recordId }: NoteFormProps) {
           ))}
         </ul>
       ) : null}
-      {fileError ? <p className="form-field-error">{fileError}</p> : null}
-      {form.formError ? (
-        <p className="form-field-error" role="alert">
-          {form.formError}
-        </p>
-      ) : null}
+      <FormMessage message={fileError} />
+      <FormMessage message={form.formError} />
       <div className="note-form-actions">
         <button type="button" className="button button-small" onClick={dropzone.open}>
           <Icon name="upload" size={14} />

@@ -13,6 +13,7 @@ import { type EditedType, fieldLabel } from '../../lib/field-labels';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { FieldValue } from './field-value';
 import { recordNoun } from './outbox-words';
+import { FormMessage } from '../../components/forms/form-message';
 
 type Choice = 'mine' | 'theirs';
 
@@ -131,11 +132,7 @@ function FieldConflict({ entry, fields, onClose }: { entry: OutboxEntry; fields:
           Choose a version for {missing.map((name) => fieldLabel(type, name)).join(', ')}.
         </p>
       ) : null}
-      {error ? (
-        <p className="form-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage message={error} />
     </Dialog>
   );
 }
@@ -230,11 +227,7 @@ function DeletedConflict({ entry, onClose }: { entry: OutboxEntry; onClose(): vo
         Someone deleted this {noun} on the service while you changed it here ({entry.summary}). Re-create it with your
         version, or discard your change and let it go.
       </p>
-      {error ? (
-        <p className="form-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage message={error} />
     </Dialog>
   );
 }

@@ -11,6 +11,7 @@ import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { ConflictDialog } from './conflict-dialog';
 import { recordNoun } from './outbox-words';
+import { FormMessage } from '../../components/forms/form-message';
 
 export interface EntryActionsProps {
   entry: OutboxEntry;
@@ -86,11 +87,7 @@ export function EntryActions({ entry, showOpen = false, onFix }: EntryActionsPro
           </button>
         ) : null}
       </div>
-      {error ? (
-        <p className="form-field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormMessage message={error} />
       <ConfirmDialog
         open={confirming}
         title="Discard this change?"

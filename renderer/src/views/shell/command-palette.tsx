@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format';
 import { useStores, useUi } from '../../stores/stores-context';
 import type { RecordType } from '../view-types';
 import { type Command, matchCommands } from './commands';
+import { FormMessage } from '../../components/forms/form-message';
 
 /** The heading of each group of search hits. */
 const groupLabels: Record<SearchGroup['type'], string> = {
@@ -140,7 +141,7 @@ export function CommandPalette() {
           }}
           onKeyDown={onKeyDown}
         />
-        {error ? <p className="form-field-error">{error}</p> : null}
+        <FormMessage message={error} />
         <div id={listId} role="listbox" aria-label="Results" className="palette-results">
           {sections.map((section) => (
             // biome-ignore lint/a11y/useSemanticElements: ARIA's listbox owns groups of options; a fieldset is a form control group.
