@@ -2,8 +2,18 @@
  * `search.global`: one query over every cached type (contacts, companies, calendar events,
  * documents), each with its own index and ranking, grouped by type. Works offline.
  */
-import type { SearchGroup } from '../../../../preload/contract';
+import type { RowWindow, SearchGroup, SearchHit } from '../../../../preload/contract';
 import type { AreaHandlers } from '../context';
+
+/** The words that are there, joined with " · ", or null when none is. */
+function joined(parts: ReadonlyArray<string | null>): string | null {
+  return parts.filter(Boolean).join(' · ') || null;
+}
+
+/** One type's group: its hits (best first) and how many match in all. */
+function group<R>(type: SearchGroup['type'], found: RowWindow<R>, hit: (row: R) => SearchHit): SearchGroup {
+  return { type, total: found.total, hits: found.rows.map(hit) };
+}
 
 /** Creates the global search handler. */
 export const searchHandlers: AreaHandlers<'search.global'> = (ctx) => ({
@@ -11,39 +21,24 @@ export const searchHandlers: AreaHandlers<'search.global'> = (ctx) => ({
     const text = query.trim();
     if (!text) return [];
     const { contacts, companies, calendar, documents } = ctx.stores;
-    const groups: SearchGroup[] = [];
-    const c = contacts.search(text, limitPerType);
-    groups.push({
-      type: 'contact',
-      total: c.total,
-      hits: c.rows.map((r) => ({
+    const groups: SearchGroup[] = [
+      group('contact', contacts.search(text, limitPerType), (r) => ({
         id: r.id,
         title: `${r.firstName} ${r.lastName}`,
-        subtitle: [r.companyName, r.email ?? r.phone].filter(Boolean).join(' · ') || null,
+        subtitle: joined([r.companyName, r.email ?? r.phone]),
       })),
-    });
-    const co = companies.search(text, limitPerType);
-    groups.push({
-      type: 'company',
-      total: co.total,
-      hits: co.rows.map((r) => ({
+      group('company', companies.search(text, limitPerType), (r) => ({
         id: r.id,
         title: r.name,
-        subtitle: [r.industry, r.city].filter(Boolean).join(' · ') || null,
+        subtitle: joined([r.industry, r.city]),
       })),
-    });
-    const e = calendar.search(text, limitPerType);
-    groups.push({
-      type: 'calendarEvent',
-      total: e.total,
-      hits: e.rows.map((r) => ({ id: r.id, title: r.title, subtitle: r.startsAt })),
-    });
-    const d = documents.search(text, limitPerType);
-    groups.push({
-      type: 'document',
-      total: d.total,
-      hits: d.rows.map((r) => ({ id: r.id, title: r.title, subtitle: r.name })),
-    });
+      group('calendarEvent', calendar.search(text, limitPerType), (r) => ({
+        id: r.id,
+        title: r.title,
+        subtitle: r.startsAt,
+      })),
+      group('document', documents.search(text, limitPerType), (r) => ({ id: r.id, title: r.title, subtitle: r.name })),
+    ];
     return groups.filter((g) => g.total > 0);
   },
 });
