@@ -10,12 +10,11 @@ import {
   dropFiles,
   type DroppedFile,
   itEndsHealthy,
-  navItem,
+  openFolderWithDocuments,
   readFixture,
   region,
   signInAndSync,
   stepTimeoutMs,
-  waitForCount,
 } from '../helpers/e2e-steps';
 
 /** Upload timeouts allow for slow CI disks (ms). */
@@ -38,20 +37,7 @@ describe('documents', () => {
   });
 
   it('opens a folder from "Folders" and lists its documents', async () => {
-    const { page } = app;
-    await navItem(page, 'Documents').click();
-    const tree = page.getByRole('tree', { name: 'Folders' });
-    await waitForCount(tree.getByRole('treeitem'));
-    const folders = await app.host.core.handlers['documents.listFolders']({});
-    // Top-level folders start expanded, so their subfolders are visible without a click.
-    const topLevel = new Set(folders.filter((f) => f.parentId === null).map((f) => f.id));
-    const candidate = folders.find((f) => f.documentCount > 0 && (f.parentId === null || topLevel.has(f.parentId)));
-    if (!candidate)
-      throw new Error('No folder on the first two levels holds documents: the demo data should fill some');
-    folder = candidate;
-    await tree.getByRole('treeitem', { name: folder.name, exact: true }).first().click();
-    const list = page.getByRole('listbox', { name: 'Documents', exact: true });
-    await waitForCount(list.getByRole('option'));
+    folder = await openFolderWithDocuments(app);
     await app.screenshot('documents');
     await app.axeScan('documents');
   });

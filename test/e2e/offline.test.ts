@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   itEndsHealthy,
+  openFolderWithDocuments,
   navItem,
   region,
   signInAndSync,
@@ -54,6 +55,20 @@ describe('offline', () => {
       .first()
       .waitFor({ timeout: stepTimeoutMs });
     await expect(page.getByRole('status', { name: 'Sync status' }).textContent()).resolves.toContain('Offline');
+  });
+
+  it('says that downloading needs the service while offline, and shows a document and its notes from the cache', async () => {
+    const { page } = app;
+    await openFolderWithDocuments(app);
+    await page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option').first().click();
+    const details = region(page, 'Document details');
+    await details.getByText('Downloading needs a connection to the service; you are offline.').waitFor({
+      timeout: stepTimeoutMs,
+    });
+    expect(await details.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+    await details.getByRole('region', { name: 'Notes' }).waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('offline-document');
+    await app.axeScan('offline document');
   });
 
   it('returns to "Synced" when the service is back on the same address', {

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import type { Folder } from '../../preload/contract';
 import { expect, it } from 'vitest';
 import type { E2eApp } from './e2e-harness';
 import { repoRoot } from './e2e-harness';
@@ -194,4 +195,23 @@ export function itEndsHealthy(getApp: () => E2eApp): void {
   it('passes the accessibility scan (axe-core) in every view it showed', () => getApp().expectAccessible());
   it('raised no uncaught error and no Content-Security-Policy violation in the page', () =>
     expectNoPageProblems(getApp()));
+}
+
+/**
+ * Opens the Documents view and a folder that holds documents and shows in the tree without
+ * expanding anything (top level or one below: top-level folders start expanded); resolves to it
+ * once its documents are listed.
+ */
+export async function openFolderWithDocuments(app: E2eApp): Promise<Folder> {
+  const { page } = app;
+  await navItem(page, 'Documents').click();
+  const tree = page.getByRole('tree', { name: 'Folders' });
+  await waitForCount(tree.getByRole('treeitem'));
+  const folders = await app.host.core.handlers['documents.listFolders']({});
+  const topLevel = new Set(folders.filter((f) => f.parentId === null).map((f) => f.id));
+  const folder = folders.find((f) => f.documentCount > 0 && (f.parentId === null || topLevel.has(f.parentId)));
+  if (!folder) throw new Error('No folder on the first two levels holds documents: the demo data should fill some');
+  await tree.getByRole('treeitem', { name: folder.name, exact: true }).first().click();
+  await waitForCount(page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option'));
+  return folder;
 }

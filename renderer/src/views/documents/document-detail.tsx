@@ -1,18 +1,21 @@
 /**
- * The selected document: its fields, "Download" (progress shown while it runs) and "Open" once the
- * file is on this computer. In browser mode `documents.open` answers with a URL that the page opens.
+ * The selected document: its fields, its notes, "Download" (progress shown while it runs; offline it
+ * says it needs the service) and "Open" once the file is on this computer. In browser mode
+ * `documents.open` answers with a URL that the page opens.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { DocumentDetail as DocumentDetailData, Transfer } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { Icon } from '../../components/icon';
 import { LoadingState } from '../../components/loading-state';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDateTime, percentOf } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useOnline } from '../../lib/use-online';
 import { useBridge, useStores, useTransfers } from '../../stores/stores-context';
 import { isActive } from '../../stores/transfers-store';
 
@@ -64,6 +67,8 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
   const { transfers } = useStores();
   const [actionError, setActionError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const online = useOnline();
+  const offlineNoteId = useId();
   const running = download !== undefined && isActive(download);
   const localPath = document.localPath ?? (download?.state === 'done' ? download.localPath : null);
 
@@ -104,7 +109,8 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
           type="button"
           className="button button-primary"
           onClick={() => void startDownload()}
-          disabled={running || starting}
+          disabled={running || starting || !online}
+          aria-describedby={online ? undefined : offlineNoteId}
         >
           <Icon name="download" size={16} />
           <span>Download</span>
@@ -119,6 +125,11 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
           Open
         </button>
       </div>
+      {online ? null : (
+        <p id={offlineNoteId} className="note">
+          Downloading needs a connection to the service; you are offline. A file already on this computer still opens.
+        </p>
+      )}
       <DownloadState download={download} localPath={localPath} />
       {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} /> : null}
 
@@ -135,6 +146,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
           { label: 'SHA-256', value: <span className="mono breakable">{document.sha256}</span> },
         ]}
       />
+      <NotesTimeline recordType="document" recordId={document.id} />
     </article>
   );
 }
