@@ -41,10 +41,7 @@ describe('command palette', () => {
     await app.axeScan('command palette');
     await hit.click();
     await expect(navItem(app.page, 'Companies').getAttribute('aria-current')).resolves.toBe('page');
-    await app.page
-      .getByRole('heading', { name: company.name, level: 2 })
-      .first()
-      .waitFor({ timeout: stepTimeoutMs });
+    await app.page.getByRole('heading', { name: company.name, level: 2 }).first().waitFor({ timeout: stepTimeoutMs });
   });
 
   it('finds a document by a word of its title and opens it in its folder', async () => {
