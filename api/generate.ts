@@ -32,7 +32,7 @@ const writeSchemaNames = ['ContactSave', 'CompanySave', 'CalendarEventInput', 'C
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */
 function inlineRefs(schema: unknown, schemas: Record<string, unknown>, depth = 0): unknown {
-  if (depth > 20) throw new Error('The contract\'s write schemas nest too deeply (a reference cycle?).');
+  if (depth > 20) throw new Error("The contract's write schemas nest too deeply (a reference cycle?).");
   if (Array.isArray(schema)) return schema.map((item) => inlineRefs(item, schemas, depth + 1));
   if (!schema || typeof schema !== 'object') return schema;
   const ref = (schema as { $ref?: unknown }).$ref;

@@ -16,7 +16,8 @@ export function findProjectFile(relativePath: string, start = dirname(fileURLToP
     const candidate = join(dir, relativePath);
     if (existsSync(candidate)) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`BRM Desktop is incomplete: ${relativePath} was not found above ${start}. Reinstall it.`);
+    if (parent === dir)
+      throw new Error(`BRM Desktop is incomplete: ${relativePath} was not found above ${start}. Reinstall it.`);
     dir = parent;
   }
 }

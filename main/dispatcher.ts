@@ -48,7 +48,11 @@ export function createDispatcher(core: Pick<Core, 'handlers'>, options: Dispatch
       // Calls whose input is an empty object may omit it.
       const parsed = calls[name].input.safeParse(input === undefined ? {} : input);
       if (!parsed.success) {
-        throw new BridgeError('invalid_input', describeInputIssues(name, parsed.error.issues), fieldErrors(parsed.error.issues));
+        throw new BridgeError(
+          'invalid_input',
+          describeInputIssues(name, parsed.error.issues),
+          fieldErrors(parsed.error.issues),
+        );
       }
       const handler = core.handlers[name] as (input: unknown) => Promise<unknown>;
       try {

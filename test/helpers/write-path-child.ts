@@ -10,5 +10,7 @@ const [dir, serverUrl, username, password] = process.argv.slice(2);
 const core = await startTestCore(dir, createTestPlatform(), { syncBackoff: { baseMs: 100, maxMs: 400 } });
 await core.handlers['session.signIn']({ serverUrl, username, password });
 await waitForIdle(core);
-await core.handlers['contacts.save']({ contact: { firstName: 'Kai', lastName: 'Crashtest', email: 'kai@example.com' } });
+await core.handlers['contacts.save']({
+  contact: { firstName: 'Kai', lastName: 'Crashtest', email: 'kai@example.com' },
+});
 process.stdout.write('queued\n');

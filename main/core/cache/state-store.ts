@@ -92,7 +92,8 @@ export function createStateStore(db: Database): StateStore {
     clearSyncedData();
     db.prepare('DELETE FROM downloads').run();
     // Everything of the previous user's own: unsent edits and their id mapping, drafts, uploads.
-    for (const table of ['outbox', 'id_map', 'refetch', 'drafts', 'upload_queue']) db.prepare(`DELETE FROM ${table}`).run();
+    for (const table of ['outbox', 'id_map', 'refetch', 'drafts', 'upload_queue'])
+      db.prepare(`DELETE FROM ${table}`).run();
   });
 
   return {

@@ -32,10 +32,20 @@ describe('the write path across a crash', () => {
     const answered = proxy.holdNext((req) => req.method === 'POST' && (req.url ?? '').includes('saveUser'));
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', join(__dirname, '../../helpers/write-path-child.ts'), dir, proxy.url, service.credentials.username, service.credentials.password],
+      [
+        '--import',
+        'tsx',
+        join(__dirname, '../../helpers/write-path-child.ts'),
+        dir,
+        proxy.url,
+        service.credentials.username,
+        service.credentials.password,
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('exit', (_code, signal) => resolve(signal)),
+    );
     await answered;
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

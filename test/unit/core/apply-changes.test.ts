@@ -110,7 +110,9 @@ describe('applying changes (version-newer rule)', () => {
     applier.apply([contact('c1', 1)]);
     applier.apply([company(1, 'Blue Ridge Manufacturing')]);
     const contacts = createContactsStore(db);
-    expect(contacts.list({ query: 'blue ridge' }, 0, 10).rows.map((r) => r.companyName)).toEqual(['Blue Ridge Manufacturing']);
+    expect(contacts.list({ query: 'blue ridge' }, 0, 10).rows.map((r) => r.companyName)).toEqual([
+      'Blue Ridge Manufacturing',
+    ]);
     const renamed = applier.apply([company(2, 'Green Valley Foods')]);
     expect([...renamed.changedTypes].sort()).toEqual(['company', 'contact']);
     expect(contacts.list({ query: 'blue' }, 0, 10).total).toBe(0);

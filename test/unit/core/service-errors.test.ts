@@ -43,7 +43,12 @@ describe('errorFromResponse', () => {
 describe('parseProblem', () => {
   it('ignores what is not a problem document', () => {
     expect(parseProblem('oops')).toEqual({ title: null, detail: null, errors: [], current: null });
-    expect(parseProblem({ title: 5, errors: [{ pointer: 1 }] })).toEqual({ title: null, detail: null, errors: [], current: null });
+    expect(parseProblem({ title: 5, errors: [{ pointer: 1 }] })).toEqual({
+      title: null,
+      detail: null,
+      errors: [],
+      current: null,
+    });
   });
 });
 
