@@ -210,4 +210,21 @@ describe('contact form', () => {
     expect(first.value).toBe('');
     await waitFor(() => expect(fakes.drafts.has('contact:new')).toBe(false));
   });
+
+  it('keeps the last keystrokes as a draft when the window goes away right after them', async () => {
+    const bridge = signedInBridge();
+    const fakes = installContactFakes(bridge);
+    const { user } = renderApp(bridge);
+    await screen.findByText('300 contacts');
+    await user.click(screen.getByRole('button', { name: 'New contact' }));
+    const dialog = await openForm('New contact');
+
+    // Typed and the window closed at once: no time for the half-second draft timer.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Last name' }), { target: { value: 'Lovelace' } });
+    window.dispatchEvent(new Event('pagehide'));
+    // Well before the timer's 500 ms would have kept it.
+    await waitFor(() => expect(fakes.drafts.get('contact:new')).toMatchObject({ lastName: 'Lovelace' }), {
+      timeout: 200,
+    });
+  });
 });

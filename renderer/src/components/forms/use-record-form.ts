@@ -97,15 +97,20 @@ export function useRecordForm<V extends FormValues, R>(options: RecordFormOption
     return () => clearTimeout(timer);
   }, [bridge, draftKey, values]);
 
-  // Closed within that half second (Escape, ×): the last keystrokes are kept too.
-  useEffect(
-    () => () => {
-      if (draftKey && dirty.current && unsaved.current) {
-        void bridge.call('drafts.put', { key: draftKey, value: unsaved.current }).catch(() => undefined);
-      }
-    },
-    [bridge, draftKey],
-  );
+  // Closed within that half second (Escape, ×, or the window itself): the last keystrokes are kept too.
+  useEffect(() => {
+    const flush = () => {
+      if (!draftKey || !dirty.current || !unsaved.current) return;
+      const value = unsaved.current;
+      unsaved.current = null;
+      void bridge.call('drafts.put', { key: draftKey, value }).catch(() => undefined);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [bridge, draftKey]);
 
   const setField = useCallback(<K extends keyof V & string>(name: K, value: V[K]) => {
     dirty.current = true;
