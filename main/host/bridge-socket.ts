@@ -10,6 +10,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { hostPaths, type ResponseFrame } from '../../preload/channels';
 import { type Dispatcher, internalErrorMessage, toBridgeErrorShape } from '../dispatcher';
+import { hostHeaderAllowed, parseRequestTarget } from './request-target';
 import { tokenMatches } from './token';
 
 /** Largest frame a page may send, bytes (a 100-file upload call is well under this). */
@@ -27,12 +28,17 @@ export interface BridgeSocketOptions {
   dispatcher: Dispatcher;
   /** Origins a browser may connect from (the host's own); connections without an Origin header are allowed. */
   allowedOrigins(): readonly string[];
+  /** `Host` header values to accept (`allowedHosts(port)` of request-target.ts); others get 421. */
+  allowedHosts(): readonly string[];
   logError(context: string, error: unknown): void;
 }
 
 /** The WebSocket side of the host. */
 export interface BridgeSocketServer {
-  /** Handles an HTTP upgrade request: accepts `/bridge` with the right token and origin, answers 403 otherwise. */
+  /**
+   * Handles an HTTP upgrade request: accepts `/bridge` (normalized path) with the right token and
+   * origin, answers 421 when the `Host` header names another server and 403 otherwise.
+   */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Sends an event to every connected page. */
   broadcast(event: string, payload: unknown): void;
@@ -83,17 +89,19 @@ export function createBridgeSocketServer(options: BridgeSocketOptions): BridgeSo
 
   return {
     handleUpgrade(req, socket, head) {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const refuse = (status: string) => {
+        socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        socket.destroy();
+      };
+      if (!hostHeaderAllowed(req.headers.host, options.allowedHosts())) return refuse('421 Misdirected Request');
+      const target = parseRequestTarget(req.url ?? '');
       const origin = req.headers.origin;
       const allowed =
-        url.pathname === hostPaths.bridge &&
-        tokenMatches(options.token, url.searchParams.get('token')) &&
+        target !== null &&
+        target.path === hostPaths.bridge &&
+        tokenMatches(options.token, target.query.get('token')) &&
         (origin === undefined || options.allowedOrigins().includes(origin));
-      if (!allowed) {
-        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-        socket.destroy();
-        return;
-      }
+      if (!allowed) return refuse('403 Forbidden');
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
     },
     broadcast(event, payload) {

@@ -20,6 +20,7 @@ import { createBridgeSocketServer } from './bridge-socket';
 import { createBrowserPlatform } from './browser-platform';
 import { createRequestHandler } from './http-routes';
 import { createOpenedFiles } from './opened-files';
+import { allowedHosts } from './request-target';
 import { rendererCspHeader } from './renderer-files';
 import { createStagingArea, maxStagedBytes } from './staging';
 import { createHostToken } from './token';
@@ -83,11 +84,13 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const keychain = options.keychain ?? (await createKeychain());
 
     let origin = '';
+    let hosts: readonly string[] = [];
     let dispatcher: Dispatcher | null = null;
     const bridge = createBridgeSocketServer({
       token,
       dispatcher: { dispatch: (name, input) => dispatcherOf(dispatcher).dispatch(name, input) },
       allowedOrigins: () => [origin, origin.replace('//127.0.0.1:', '//localhost:')],
+      allowedHosts: () => hosts,
       logError,
     });
     const platform = createBrowserPlatform({
@@ -116,7 +119,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
     let csp = '';
     const server = createServer(
-      createRequestHandler({ token, rendererDir, staging, openedFiles, rendererCsp: () => csp, logError }),
+      createRequestHandler({
+        token,
+        rendererDir,
+        staging,
+        openedFiles,
+        rendererCsp: () => csp,
+        allowedHosts: () => hosts,
+        logError,
+      }),
     );
     server.on('upgrade', (req, socket, head) => bridge.handleUpgrade(req, socket, head));
     server.on('clientError', (_error, socket) => socket.destroy());
@@ -132,6 +143,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     cleanups.push(() => bridge.close());
     const port = (server.address() as AddressInfo).port;
     origin = `http://127.0.0.1:${port}`;
+    hosts = allowedHosts(port);
     csp = await rendererCspHeader(rendererDir, `'self' ws://127.0.0.1:${port}`);
 
     await core.start();

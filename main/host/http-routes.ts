@@ -1,18 +1,23 @@
 /**
  * The browser-mode host's HTTP endpoints (docs/ARCHITECTURE.md, "Layers"):
  * - `GET /?token=…` the app page (the built renderer's index.html) with the CSP header;
- * - `GET /<asset>` the renderer's static files (public: they hold no data);
+ * - `GET /<asset>` the renderer's static files (public: they hold no data), except HTML pages and
+ *   source maps, which need the token;
  * - `PUT /stage?token=…&name=…` streams a picked/dropped file into the staging area → `{ref, name, size}`;
  * - `GET /files/<id>?token=…` a downloaded document the core opened (`documents.open`).
  * The WebSocket bridge (`/bridge`) is handled on the server's `upgrade` event, not here.
+ * Every request must name the host in its `Host` header (else 421) and have a target that
+ * normalizes (else 400); routing and the token check see the normalized path (request-target.ts).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { hostPaths } from '../../preload/channels';
 import { baseSecurityHeaders, sendError, sendJson } from './http-responses';
 import { inlineDisposition, type OpenedFiles } from './opened-files';
 import { contentTypeFor, rendererSecurityHeaders, resolveRendererFile } from './renderer-files';
+import { badTargetMessage, hostHeaderAllowed, misdirectedMessage, parseRequestTarget } from './request-target';
 import { checkStagedName, formatBytes, type StagingArea, StagingTooLargeError } from './staging';
 import { tokenMatches } from './token';
 
@@ -24,6 +29,8 @@ export interface HttpRoutesOptions {
   openedFiles: OpenedFiles;
   /** The CSP header for renderer pages (computed once the port is known). */
   rendererCsp(): string;
+  /** The `Host` header values to answer (`allowedHosts(port)` of request-target.ts). */
+  allowedHosts(): readonly string[];
   /** Receives unexpected failures. */
   logError(context: string, error: unknown): void;
 }
@@ -48,31 +55,45 @@ export function createRequestHandler(options: HttpRoutesOptions): (req: Incoming
 }
 
 async function route(options: HttpRoutesOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (!hostHeaderAllowed(req.headers.host, options.allowedHosts())) {
+    return sendError(res, 421, misdirectedMessage, true);
+  }
+  const target = parseRequestTarget(req.url ?? '');
+  if (!target) return sendError(res, 400, badTargetMessage, true);
   const method = req.method ?? 'GET';
-  const hasToken = tokenMatches(options.token, url.searchParams.get('token'));
-  const isPage = url.pathname === '/' || url.pathname === '/index.html';
+  const hasToken = tokenMatches(options.token, target.query.get('token'));
 
-  if (url.pathname === '/stage') {
+  if (target.path === hostPaths.stage) {
     if (method !== 'PUT') return sendMethodNotAllowed(res, 'PUT');
     if (!hasToken) return sendError(res, 403, tokenRequiredMessage, true);
-    return stageUpload(options.staging, req, res, url.searchParams.get('name'));
+    return stageUpload(options.staging, req, res, target.query.get('name'));
   }
   if (method !== 'GET' && method !== 'HEAD') return sendMethodNotAllowed(res, 'GET, HEAD');
-  if (url.pathname.startsWith('/files/')) {
+  if (target.segments[0] === 'files') {
     if (!hasToken) return sendError(res, 403, tokenRequiredMessage);
-    const path = options.openedFiles.get(url.pathname.slice('/files/'.length));
+    const path = target.segments.length === 2 ? options.openedFiles.get(target.segments[1]) : undefined;
     if (!path) return sendError(res, 404, 'This file is not available. Open it again from BRM Desktop.');
     return sendFile(req, res, path, { 'Content-Disposition': inlineDisposition(path), ...openedFileCsp(path) });
   }
-  if (isPage && !hasToken) return sendError(res, 403, tokenRequiredMessage);
-  const file = await resolveRendererFile(options.rendererDir, url.pathname);
+  const file = await resolveRendererFile(options.rendererDir, target.path);
+  // Decided on the file found, not on the path: every spelling of index.html is the page.
+  const isPrivate = file !== null && needsToken(file);
+  if ((isPrivate || target.path === '/') && !hasToken) return sendError(res, 403, tokenRequiredMessage);
   if (!file) return sendError(res, 404, 'Not found.');
   return sendFile(req, res, file, {
     ...rendererSecurityHeaders,
     'Content-Security-Policy': options.rendererCsp(),
-    'Cache-Control': isPage ? 'no-store' : 'no-cache',
+    'Cache-Control': isPrivate ? 'no-store' : 'no-cache',
   });
+}
+
+/**
+ * Renderer files only the token opens: HTML pages (the app page, under any spelling of its name;
+ * `.htm` covers 8.3 short names) and source maps. Scripts, styles, fonts and images are public: the
+ * page loads them without the token and they hold no data (docs/SECURITY.md, "Browser mode").
+ */
+function needsToken(file: string): boolean {
+  return /\.(html?|map)$/i.test(file);
 }
 
 function sendMethodNotAllowed(res: ServerResponse, allow: string): void {

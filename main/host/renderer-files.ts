@@ -6,6 +6,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import mime from 'mime';
+import { normalizeUrlPath } from './request-target';
 
 /**
  * The policy used when the renderer's index.html has no CSP meta tag: nothing but our own scripts,
@@ -16,20 +17,15 @@ export const defaultRendererCsp =
 
 /**
  * Maps a URL pathname (still percent-encoded, e.g. `/assets/index-abc.js`) to an absolute path
- * inside `rootDir`. `/` maps to `index.html`. Returns null for anything that would leave
- * `rootDir` (`..`, encoded `%2e%2e`, backslashes, NUL bytes, bad encoding) or that follows a
- * symlink out of it, or when no regular file exists there.
+ * inside `rootDir`. `/` maps to `index.html`. The path is decoded and normalized by
+ * `normalizeUrlPath` (request-target.ts); returns null for anything it refuses (a `..` above the
+ * root, encoded separators, NUL and other controls, bad encoding), for a file that a symlink
+ * leads out of `rootDir`, or when no regular file exists there.
  */
 export async function resolveRendererFile(rootDir: string, urlPathname: string): Promise<string | null> {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPathname);
-  } catch {
-    return null;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return null;
-  const segments = decoded.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '..' || segment === '.')) return null;
+  const normalized = normalizeUrlPath(urlPathname);
+  if (normalized === null) return null;
+  const segments = normalized.split('/').filter((segment) => segment !== '');
   const root = resolve(rootDir);
   const candidate = segments.length === 0 ? join(root, 'index.html') : join(root, ...segments);
   if (!isInside(root, candidate)) return null;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 /** The policy the fixture's index.html declares in its meta tag. */
 export const fixtureMetaCsp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self' ws: wss:";
 
-/** A temporary folder holding `renderer/` (index.html, assets/app.js, assets/app.css, a symlink out) and `secret.txt`. */
+/** A temporary folder holding `renderer/` (index.html, assets/app.js, its source map, assets/app.css, a symlink out) and `secret.txt`. */
 export interface RendererFixture {
   root: string;
   rendererDir: string;
@@ -28,6 +28,7 @@ export async function createRendererFixture(): Promise<RendererFixture> {
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");\n');
   await writeFile(join(rendererDir, 'assets', 'app.css'), 'body { margin: 0; }\n');
+  await writeFile(join(rendererDir, 'assets', 'app.js.map'), '{"version":3,"sources":["app.ts"],"mappings":""}\n');
   const secretPath = join(root, 'secret.txt');
   await writeFile(secretPath, 'top secret\n');
   await symlink(secretPath, join(rendererDir, 'assets', 'link.txt'));

@@ -59,9 +59,14 @@ function raw(method: string, path: string, body?: Buffer, headers: Record<string
 
 /** Sends only the head of a PUT declaring `length` bytes; resolves with the raw response the host sends at once. */
 function declaredOnly(path: string, length: number): Promise<string> {
+  return rawHead(`PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: ${length}\r\n\r\n`);
+}
+
+/** Writes `head` as is on a new connection; resolves with everything the host sends until it closes. */
+function rawHead(head: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connectTcp(port, '127.0.0.1', () => {
-      socket.write(`PUT ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${length}\r\n\r\n`);
+      socket.write(head);
     });
     let text = '';
     socket.on('data', (chunk) => {
@@ -130,18 +135,86 @@ describe('browser-mode host', () => {
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(script.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    for (const path of [
-      '/../secret.txt',
-      '/assets/../../secret.txt',
-      '/%2e%2e/secret.txt',
-      '/..%2fsecret.txt',
-      '/assets/link.txt',
-    ]) {
+    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
       const response = await raw('GET', path);
-      expect(response.status, path).toBe(404);
+      expect(response.status, path).toBe(400);
       expect(response.body).not.toContain('top secret');
     }
+    const link = await raw('GET', '/assets/link.txt');
+    expect(link.status).toBe(404);
+    expect(link.body).not.toContain('top secret');
     expect((await raw('POST', '/assets/app.js', Buffer.from('x'))).status).toBe(405);
+  });
+
+  it.each([
+    '/index.html',
+    '/%69ndex.html',
+    '/%69%6E%64%65%78.html',
+    '/%69%6e%64%65%78%2E%68%74%6D%6C',
+    '/./index.html',
+    '//index.html',
+    '/assets/../index.html',
+    '/assets/%2e%2e/index.html',
+    '/assets/%2E%2e/index.html',
+    '/\\index.html',
+    '/assets\\..\\index.html',
+    '/assets/./../././/index.html',
+  ])('asks for the token on %s, every spelling of the page', async (path) => {
+    const refused = await raw('GET', path);
+    expect(refused.status).toBe(403);
+    expect(refused.body).not.toContain('<title>');
+    const served = await raw('GET', `${path}?token=${host.token}`);
+    expect(served.status).toBe(200);
+    expect(served.body).toContain('<title>BRM Desktop</title>');
+    expect(served.headers['cache-control']).toBe('no-store');
+  });
+
+  it.each([
+    ['an escape above the root', '/%2e%2e/index.html'],
+    ['an escape after a folder', '/assets/../../index.html'],
+    ['an encoded slash', '/assets%2f..%2findex.html'],
+    ['an encoded backslash', '/assets%5C..%5Cindex.html'],
+    ['an encoded NUL', '/index.html%00.js'],
+    ['a control character', '/index.html%0a'],
+    ['a double encoding', '/%2569ndex.html'],
+    ['a malformed escape', '/%E0%A4%A'],
+    ['a trailing dot (Windows trims it)', '/index.html.'],
+    ['a trailing space (Windows trims it)', '/index.html%20'],
+    ['an NTFS stream name', '/index.html::$DATA'],
+    ['an absolute-form target', `http://127.0.0.1/index.html`],
+  ])('refuses %s with 400, token or not', async (_what, path) => {
+    for (const query of ['', `?token=${host.token}`]) {
+      const response = await raw('GET', `${path}${query}`);
+      expect(response.status, `${path}${query}`).toBe(400);
+      expect(response.body).not.toContain('<title>');
+    }
+  });
+
+  it('serves source maps only with the token', async () => {
+    for (const path of ['/assets/app.js.map', '/assets/%61pp.js.map', '/assets/./app.js.map', '//assets/app.js.map']) {
+      expect((await raw('GET', path)).status, path).toBe(403);
+    }
+    const map = await raw('GET', `/assets/app.js.map?token=${host.token}`);
+    expect(map.status).toBe(200);
+    expect(map.body).toContain('"version":3');
+  });
+
+  it('refuses requests whose Host header names another server (DNS rebinding), with 421', async () => {
+    for (const hostHeader of ['evil.example', `evil.example:${port}`, `127.0.0.1:${port + 1}`, '127.0.0.1']) {
+      const page = await raw('GET', `/?token=${host.token}`, undefined, { Host: hostHeader });
+      expect(page.status, hostHeader).toBe(421);
+      expect(page.body).not.toContain('<title>');
+      expect((await raw('GET', '/assets/app.js', undefined, { Host: hostHeader })).status).toBe(421);
+    }
+    // HTTP/1.0 allows leaving the Host header out; the host still refuses.
+    expect(await rawHead(`GET /?token=${host.token} HTTP/1.0\r\n\r\n`)).toMatch(/^HTTP\/1\.1 421 /);
+    for (const hostHeader of [`127.0.0.1:${port}`, `localhost:${port}`, `LOCALHOST:${port}`]) {
+      expect((await raw('GET', `/?token=${host.token}`, undefined, { Host: hostHeader })).status, hostHeader).toBe(200);
+    }
+    expect(await connect(`/bridge?token=${host.token}`, { Host: `evil.example:${port}` })).toBe(421);
+    const viaLocalhost = await connect(`/bridge?token=${host.token}`, { Host: `localhost:${port}` });
+    expect(viaLocalhost).toBeInstanceOf(WebSocket);
+    (viaLocalhost as WebSocket).close();
   });
 
   it('refuses bridge connections without the right token, path or origin', async () => {
@@ -149,6 +222,9 @@ describe('browser-mode host', () => {
     expect(await connect('/bridge?token=wrong')).toBe(403);
     expect(await connect(`/bridge?token=${host.token.slice(0, -1)}`)).toBe(403);
     expect(await connect(`/elsewhere?token=${host.token}`)).toBe(403);
+    const normalized = await connect(`/./bridge?token=${host.token}`);
+    expect(normalized).toBeInstanceOf(WebSocket);
+    (normalized as WebSocket).close();
     expect(await connect(`/bridge?token=${host.token}`, { Origin: 'https://evil.example' })).toBe(403);
     const allowed = await connect(`/bridge?token=${host.token}`, { Origin: origin });
     expect(allowed).toBeInstanceOf(WebSocket);
