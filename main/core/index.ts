@@ -19,7 +19,7 @@ import { createChangeNotifier, createEventBus } from './events';
 import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
 import { defaultBackoff } from './sync/backoff';
-import { createSyncEngine, type SyncEngine } from './sync/engine';
+import { createSyncEngine, defaultMaxPageBytes, type SyncEngine } from './sync/engine';
 import { onServiceAnswered } from './sync/service-answered';
 import { createPageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
@@ -132,6 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     intervalMs: options.syncIntervalMs ?? defaultSyncIntervalMs,
     backoff: options.syncBackoff ?? defaultBackoff,
     pageSize: options.syncPageSize ?? defaultSyncPageSize,
+    maxPageBytes: options.maxSyncPageBytes ?? defaultMaxPageBytes,
     writer,
     push: (client, signal) =>
       pushOutbox(

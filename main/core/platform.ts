@@ -65,6 +65,8 @@ export interface CoreOptions {
   syncBackoff?: { baseMs: number; maxMs: number };
   /** Changes asked for per change-feed page, 1..2000 (default 1000). */
   syncPageSize?: number;
+  /** The largest change-feed page sync reads, bytes; a larger one is refused unread (default 64 MiB). */
+  maxSyncPageBytes?: number;
   /** Retry delays of queued uploads while the service is away, ms (default as `syncBackoff`'s default: up to 1 s at first, capped at 60 s). */
   uploadBackoff?: { baseMs: number; maxMs: number };
 }

@@ -7,8 +7,10 @@
  * the unread body bytes instead, for answers read on another thread (the change feed's pages).
  */
 import { type OperationId, operations } from '../../../api/generated/operations';
-import { isAbortError, offlineError, type ServiceError } from '../errors';
+import { isAbortError, offlineError, ServiceError } from '../errors';
+import { formatBytes } from '../transfers/upload';
 import { parseAnswer, type RawAnswer } from './answer';
+import { BodyTooLargeError, readBodyWithin } from './limited-body';
 import { errorFromResponse } from './problem';
 import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
 
@@ -41,6 +43,11 @@ export interface RequestOptions<K extends OperationId> {
   timeoutMs?: number | null;
   /** Send without a bearer token (sign-in). Default false. */
   anonymous?: boolean;
+  /**
+   * `callRaw` and `call` only: the most body bytes read, bytes. A larger answer is refused without
+   * being read whole (limited-body.ts). Default: no limit.
+   */
+  maxBodyBytes?: number;
 }
 
 /** The client of one service (base URL). */
@@ -118,6 +125,15 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return offlineError(serverUrl);
   }
 
+  /** The user-facing error for an answer over its `maxBodyBytes`. */
+  function tooLargeError(operationId: OperationId, maxBytes: number): ServiceError {
+    return new ServiceError(
+      'server_error',
+      `The BRM service sent an answer to ${operationId} larger than ${formatBytes(maxBytes)}, the most BRM Desktop reads at once, so it was not read. BRM Desktop tries again later; if it keeps happening, contact your administrator.`,
+      502,
+    );
+  }
+
   async function failure(response: Response): Promise<ServiceError> {
     let body: unknown = null;
     try {
@@ -149,8 +165,13 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
   async function callRaw<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<RawAnswer> {
     const response = await open(operationId, options);
     try {
-      return { status: response.status, body: await response.arrayBuffer() };
+      const body =
+        options.maxBodyBytes === undefined
+          ? await response.arrayBuffer()
+          : await readBodyWithin(response, options.maxBodyBytes);
+      return { status: response.status, body };
     } catch (err) {
+      if (err instanceof BodyTooLargeError) throw tooLargeError(operationId, err.maxBytes);
       throw transportError(err, options.signal);
     }
   }

@@ -7,6 +7,10 @@
  * Pages are read and written by a PageWriter (a writer thread): the main thread only fetches each
  * answer's bytes and hands them over, so the event loop stays free while pages are parsed,
  * validated and written.
+ * Guards against a broken or hostile service: a page over `maxPageBytes` is refused unread, and a
+ * page that sends the feed back to a cursor already asked for in the run stops it (the same pages
+ * would come again for ever); both fail the run with an error and retry later with backoff.
+ *
  * Runs at start, every `intervalMs`, on demand, and after failures with full-jitter backoff (never
  * sooner than Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
  */
@@ -17,6 +21,7 @@ import type { Cache } from '../cache/cache';
 import { describeError, isAbortError, ServiceError } from '../errors';
 import type { ChangeNotifier, EventBus } from '../events';
 import { type BackoffOptions, backoffDelay } from './backoff';
+import { sameCursorError } from './page-transaction';
 import type { PageWriter } from './page-writer';
 
 /** What the engine needs. */
@@ -36,6 +41,8 @@ export interface SyncEngineOptions {
   kickDelayMs?: number;
   /** Changes per feed page (1..2000). */
   pageSize: number;
+  /** The largest feed page read, bytes; a larger one stops the run with an error, unread (`defaultMaxPageBytes`). */
+  maxPageBytes: number;
   /** Writes pages with their cursors (on a writer thread when possible). */
   writer: PageWriter;
   /** Replays the outbox before the pull; returns the types whose cache changed. */
@@ -68,6 +75,9 @@ export interface SyncEngine {
   pendingChanged(): void;
   status(): SyncStatus;
 }
+
+/** The largest change-feed page sync reads by default, bytes (64 MiB). */
+export const defaultMaxPageBytes = 64 * 1024 * 1024;
 
 /** How long an edit waits before sync pushes it, ms. */
 export const defaultKickDelayMs = 150;
@@ -103,14 +113,27 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     timer.unref();
   }
 
-  /** Fetches one feed page's answer body, unread (the writer parses and validates it). */
-  async function fetchPage(cursor: string | null, signal: AbortSignal): Promise<ArrayBuffer> {
-    const answer = await options.api().callRaw('getChanges', {
-      query: { cursor: cursor ?? undefined, limit: options.pageSize },
-      signal,
-      timeoutMs: 120_000,
-    });
-    return answer.body;
+  /** One feed page being fetched: the cursor it is asked for with, and its answer body, unread. */
+  interface PageFetch {
+    asked: string | null;
+    body: Promise<ArrayBuffer>;
+  }
+
+  /**
+   * Fetches one feed page's answer body, unread (the writer parses and validates it), refusing one
+   * over `maxPageBytes` without reading it whole.
+   */
+  function fetchPage(cursor: string | null, signal: AbortSignal): PageFetch {
+    const body = options
+      .api()
+      .callRaw('getChanges', {
+        query: { cursor: cursor ?? undefined, limit: options.pageSize },
+        signal,
+        timeoutMs: 120_000,
+        maxBodyBytes: options.maxPageBytes,
+      })
+      .then((answer) => answer.body);
+    return { asked: cursor, body };
   }
 
   async function pull(signal: AbortSignal): Promise<void> {
@@ -118,11 +141,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     let bootstrapped = saved.bootstrapped;
     let rebuilt = false;
     let pending = fetchPage(saved.cursor, signal);
+    // Cursors asked for in this pull: a page that sends the feed back to one of them would loop.
+    const asked = new Set<string | null>([saved.cursor]);
     update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
     for (;;) {
       let body: ArrayBuffer;
       try {
-        body = await pending;
+        body = await pending.body;
       } catch (err) {
         if (err instanceof ServiceError && err.status === 410 && !rebuilt) {
           rebuilt = true;
@@ -130,6 +155,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           options.notifier.changed(syncedTypes);
           bootstrapped = false;
           pending = fetchPage(null, signal);
+          asked.clear();
+          asked.add(null);
           update({ phase: 'bootstrap', counts: {} });
           continue;
         }
@@ -137,11 +164,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       signal.throwIfAborted();
       if (status.state !== 'syncing') update({ state: 'syncing', message: null, nextRetryAt: null });
-      const result = await options.writer.writePage(body, bootstrapped, (page) => {
+      let looped = false;
+      const result = await options.writer.writePage(body, bootstrapped, pending.asked, (page) => {
         // The page is valid: fetch the next one while this one is written.
         if (!page.hasMore) return;
+        if (asked.has(page.nextCursor)) {
+          looped = true;
+          return;
+        }
+        asked.add(page.nextCursor);
         pending = fetchPage(page.nextCursor, signal);
-        pending.catch(() => undefined);
+        pending.body.catch(() => undefined);
       });
       if (!result.hasMore) bootstrapped = true;
       options.notifier.changed(result.changedTypes);
@@ -151,6 +184,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       for (const [type, n] of Object.entries(result.applied) as [SyncedType, number][])
         counts[type] = (counts[type] ?? 0) + n;
       update({ counts });
+      if (looped) throw sameCursorError();
       if (!result.hasMore) return;
     }
   }

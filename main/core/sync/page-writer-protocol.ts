@@ -15,10 +15,11 @@ export interface WriterData {
 
 /**
  * A request to the writer thread. A `page` carries a `getChanges` answer body, transferred (not
- * copied) with postMessage's transfer list.
+ * copied) with postMessage's transfer list, and the cursor it was asked for with (`asked`, null for
+ * the first page of a bootstrap).
  */
 export type WriterRequest =
-  | { id: number; kind: 'page'; body: ArrayBuffer; bootstrapped: boolean }
+  | { id: number; kind: 'page'; body: ArrayBuffer; bootstrapped: boolean; asked: string | null }
   | { id: number; kind: 'clear' }
   | { id: number; kind: 'close' };
 

@@ -22,7 +22,7 @@ try {
   port.on('message', (request: WriterRequest) => {
     try {
       if (request.kind === 'page') {
-        const result = pages.writeAnswer(request.body, request.bootstrapped, (cursor) =>
+        const result = pages.writeAnswer(request.body, request.bootstrapped, request.asked, (cursor) =>
           send({ kind: 'read', id: request.id, cursor }),
         );
         send({ kind: 'done', id: request.id, result });

@@ -23,11 +23,17 @@ export interface PageWriter {
   readonly kind: 'thread' | 'inline';
   /**
    * Parses, validates and writes one `getChanges` answer body with its cursor, in one transaction
-   * (see PageTransactions.writeAnswer). The thread writer takes the ArrayBuffer over (it is detached
-   * afterwards). `onRead` gets the page's cursor before the write. Rejects with the same
-   * ServiceError as the inline writer for an unreadable or invalid page, which is not written.
+   * (see PageTransactions.writeAnswer). `asked` is the cursor the page was asked for with. The
+   * thread writer takes the ArrayBuffer over (it is detached afterwards). `onRead` gets the page's
+   * cursor before the write. Rejects with the same ServiceError as the inline writer for an
+   * unreadable or invalid page, or one that repeats `asked`, which is not written.
    */
-  writePage(body: ArrayBuffer, bootstrapped: boolean, onRead: (cursor: PageCursor) => void): Promise<FeedPageResult>;
+  writePage(
+    body: ArrayBuffer,
+    bootstrapped: boolean,
+    asked: string | null,
+    onRead: (cursor: PageCursor) => void,
+  ): Promise<FeedPageResult>;
   /** Deletes the synced records and the sync state (for a 410). */
   clear(): Promise<void>;
   /** Finishes pending writes and closes the writer's connection. */
@@ -39,7 +45,7 @@ export function createInlineWriter(db: Database): PageWriter {
   const pages = createPageTransactions(db);
   return {
     kind: 'inline',
-    writePage: async (body, bootstrapped, onRead) => pages.writeAnswer(body, bootstrapped, onRead),
+    writePage: async (body, bootstrapped, asked, onRead) => pages.writeAnswer(body, bootstrapped, asked, onRead),
     clear: async () => pages.clear(),
     close: async () => undefined,
   };
@@ -107,8 +113,8 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
         clearTimeout(timer);
         resolve({
           kind: 'thread',
-          writePage: async (body, bootstrapped, onRead) =>
-            (await request({ kind: 'page', body, bootstrapped }, [body], onRead))!,
+          writePage: async (body, bootstrapped, asked, onRead) =>
+            (await request({ kind: 'page', body, bootstrapped, asked }, [body], onRead))!,
           clear: async () => void (await request({ kind: 'clear' })),
           async close() {
             if (!failure) await request({ kind: 'close' }).catch(() => undefined);

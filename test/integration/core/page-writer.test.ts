@@ -86,7 +86,7 @@ describe('page writers', () => {
         const answer = await client.callRaw('getChanges', { query: { cursor, limit: 25 } });
         const events: (PageCursor | 'written')[] = [];
         const result = await writer
-          .writePage(answer.body, false, (c) => events.push(c))
+          .writePage(answer.body, false, cursor ?? null, (c) => events.push(c))
           .finally(() => events.push('written'));
         if (kind === 'thread') expect(answer.body.byteLength).toBe(0); // transferred, not copied
         expect(events).toEqual([{ nextCursor: result.nextCursor, hasMore: result.hasMore }, 'written']);
@@ -122,7 +122,7 @@ describe('page writers', () => {
       for (const body of [invalid, unreadable]) {
         let announced = false;
         const err = await writer
-          .writePage(body(), false, () => {
+          .writePage(body(), false, null, () => {
             announced = true;
           })
           .catch((e: unknown) => e);
@@ -134,8 +134,34 @@ describe('page writers', () => {
       expect(empty()).toBe(true);
 
       // The writer keeps working after a refused page.
-      const result = await writer.writePage(encode(firstPage), false, () => undefined);
+      const result = await writer.writePage(encode(firstPage), false, null, () => undefined);
       expect(result.nextCursor).toBe(firstPage.nextCursor);
+      await writer.close();
+      cache.close();
+    });
+
+    it('refuses a page that says more follow but repeats the cursor it was asked with, writing nothing', async () => {
+      const { cache, writer, empty } = await open();
+      const asked = firstPage.nextCursor;
+      const again = encode({ ...firstPage, nextCursor: asked, hasMore: true });
+      let announced = false;
+      const err = await writer
+        .writePage(again, true, asked, () => {
+          announced = true;
+        })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ServiceError);
+      expect(err).toMatchObject({
+        code: 'server_error',
+        status: 502,
+        message: expect.stringMatching(/^The BRM service sent the same page of changes again .* tries again later/),
+      });
+      expect(announced).toBe(false);
+      expect(cache.state.getSyncState().cursor).toBeNull();
+      expect(empty()).toBe(true);
+      // The last page of a feed may keep its cursor: nothing follows it.
+      const last = await writer.writePage(encode({ ...firstPage, hasMore: false }), true, asked, () => undefined);
+      expect(last).toMatchObject({ nextCursor: asked, hasMore: false });
       await writer.close();
       cache.close();
     });
@@ -145,11 +171,11 @@ describe('page writers', () => {
       cache.db.exec(
         "CREATE TRIGGER refuse_cursor BEFORE UPDATE ON sync_state BEGIN SELECT RAISE(ABORT, 'cursor refused'); END",
       );
-      await expect(writer.writePage(encode(firstPage), false, () => undefined)).rejects.toThrow(/cursor refused/);
+      await expect(writer.writePage(encode(firstPage), false, null, () => undefined)).rejects.toThrow(/cursor refused/);
       expect(cache.state.getSyncState().cursor).toBeNull();
       expect(empty()).toBe(true);
       cache.db.exec('DROP TRIGGER refuse_cursor');
-      const result = await writer.writePage(encode(firstPage), false, () => undefined);
+      const result = await writer.writePage(encode(firstPage), false, null, () => undefined);
       expect(Object.values(result.applied).reduce((a, b) => a + b, 0)).toBe(firstPage.changes.length);
       expect(cache.state.getSyncState().cursor).toBe(firstPage.nextCursor);
       await writer.close();
