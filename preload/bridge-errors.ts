@@ -15,6 +15,7 @@ const errorCodes: readonly BridgeErrorCode[] = [
   'too_large',
   'server_error',
   'internal',
+  'storage',
 ];
 
 /** Shown when a rejection carries no message of its own. */

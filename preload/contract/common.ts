@@ -76,6 +76,8 @@ export type FileRef = z.infer<typeof fileRefSchema>;
  * - offline: the service cannot be reached; the action needs it.
  * - not_found, conflict, too_large, server_error: as the service answered.
  * - internal: an unexpected failure in the core.
+ * - storage: the data folder cannot be written (disk full, read-only, disk error); the message names
+ *   the folder and what to do (main/core/storage-errors.ts).
  */
 export type BridgeErrorCode =
   | 'invalid_input'
@@ -85,7 +87,8 @@ export type BridgeErrorCode =
   | 'conflict'
   | 'too_large'
   | 'server_error'
-  | 'internal';
+  | 'internal'
+  | 'storage';
 
 /** A message about one input field, `pointer` an RFC 6901 JSON pointer into the call's input (e.g. `/fields/email`). */
 export interface FieldError {
