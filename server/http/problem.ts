@@ -23,6 +23,7 @@ const titles: Record<ProblemType, string> = {
   '/problems/unprocessable': 'The content cannot be processed',
   '/problems/unsupported-media-type': 'Unsupported media type',
   '/problems/gone': 'Gone',
+  '/problems/cursor-from-another-feed': 'The sync cursor is from another feed',
   '/problems/too-large': 'Too large',
   '/problems/range-not-satisfiable': 'Range not satisfiable',
   '/problems/rate-limited': 'Too many requests',

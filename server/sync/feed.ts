@@ -3,14 +3,19 @@
  * sequence number of the record's latest change. Every write replaces the record's row with a new
  * seq (INSERT OR REPLACE on UNIQUE(type, id)), so a bootstrap reads each record once.
  *
- * Cursor: base64url JSON `{ s, h }`: `s` is the last seq the client has; `h` is the bootstrap
- * horizon (the highest seq when the bootstrap started; 0 for a delta feed). While `s < h`,
- * tombstones at or below `h` are skipped: the client never had those records.
+ * The feed has an id (a UUID made with the database, `meta.feed_id`), carried by every cursor with
+ * the last seq, the bootstrap horizon and the last change delivered (`./feed-cursor.ts`). While
+ * `seq < horizon`, tombstones at or below the horizon are skipped: the client never had those
+ * records. A cursor of another feed, or one this feed can no longer have issued (its database was
+ * restored from an earlier copy: `./feed-continuity.ts`), answers 410
+ * `/problems/cursor-from-another-feed`; one older than the purge horizon answers 410 `/problems/gone`.
  */
+import { randomUUID } from 'node:crypto';
 import type { components } from '../../api/generated/schema';
 import type { Db } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../http/cursor';
 import { ProblemError } from '../http/problem';
+import { checkFeedCursor, type CursorVerdict } from './feed-continuity';
+import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './feed-cursor';
 
 /** A record type of the feed. */
 export type ChangeType = components['schemas']['ChangeType'];
@@ -25,21 +30,20 @@ export const changeTypes: readonly ChangeType[] = [
   'notification',
 ];
 
-interface FeedCursor {
-  s: number;
-  h: number;
-}
+const replacedDetail =
+  "The BRM service's data was replaced (a new data folder) since this sync cursor was issued, so the local copy belongs to other data. Discard the local copy and sync again from the start (without a cursor).";
+const rewoundDetail =
+  "The BRM service's data went back to an earlier state (restored from a backup) since this sync cursor was issued, so the local copy holds changes the service no longer has. Discard the local copy and sync again from the start (without a cursor).";
+const purgedDetail =
+  'This sync cursor is older than the retained deletions. Discard the local copy and start again without a cursor.';
 
-function isFeedCursor(value: unknown): value is FeedCursor {
-  const v = value as FeedCursor;
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    Number.isSafeInteger(v.s) &&
-    Number.isSafeInteger(v.h) &&
-    v.s >= 0 &&
-    v.h >= 0 &&
-    Object.keys(v).length === 2
+/** The 410 answer to a cursor the feed cannot resume, by verdict. */
+function goneProblem(verdict: Exclude<CursorVerdict, 'ok'>): ProblemError {
+  if (verdict === 'purged') return new ProblemError(410, '/problems/gone', purgedDetail);
+  return new ProblemError(
+    410,
+    '/problems/cursor-from-another-feed',
+    verdict === 'rewound' ? rewoundDetail : replacedDetail,
   );
 }
 
@@ -59,8 +63,12 @@ export class ChangeFeed {
   private readonly db: Db;
   private readonly recordStmt;
   private readonly maxSeqStmt;
+  private readonly highestSeqStmt;
+  private readonly rowStmt;
   private readonly readStmts = new Map<string, ReturnType<Db['prepare']>>();
   private horizon: number;
+  /** The feed's id (UUID), made with the database and kept in `meta.feed_id`. */
+  readonly feedId: string;
 
   constructor(db: Db) {
     this.db = db;
@@ -68,6 +76,11 @@ export class ChangeFeed {
       'INSERT OR REPLACE INTO changes (type, id, op, version, data, owner_id, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.maxSeqStmt = db.prepare('SELECT COALESCE(MAX(seq), 0) FROM changes').pluck();
+    // AUTOINCREMENT's counter: the highest seq ever issued, also after purges removed the top rows.
+    this.highestSeqStmt = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'changes'").pluck();
+    this.rowStmt = db.prepare('SELECT seq, version FROM changes WHERE type = ? AND id = ?');
+    db.prepare("INSERT INTO meta (key, value) VALUES ('feed_id', ?) ON CONFLICT (key) DO NOTHING").run(randomUUID());
+    this.feedId = db.prepare("SELECT value FROM meta WHERE key = 'feed_id'").pluck().get() as string;
     const stored = db.prepare("SELECT value FROM meta WHERE key = 'purge_horizon'").pluck().get() as string | undefined;
     this.horizon = stored ? Number(stored) : 0;
   }
@@ -90,22 +103,15 @@ export class ChangeFeed {
 
   /**
    * Reads one page as the JSON text of a `ChangePage`, splicing the stored record JSON.
-   * Throws 400 for a malformed cursor and 410 for a cursor older than the purge horizon.
+   * Throws 400 for a malformed cursor; 410 `/problems/cursor-from-another-feed` for a cursor of
+   * another feed (or one issued before feeds had ids) or one this feed can no longer have issued;
+   * 410 `/problems/gone` for a cursor older than the purge horizon.
    */
   read(input: ReadChangesInput): string {
-    const cursor = input.cursor
-      ? decodeCursor(input.cursor, '/query/cursor', isFeedCursor)
-      : { s: 0, h: Math.max(this.maxSeqStmt.get() as number, this.horizon) };
-    if (this.horizon > Math.max(cursor.s, cursor.h)) {
-      throw new ProblemError(
-        410,
-        '/problems/gone',
-        'This sync cursor is older than the retained deletions. Discard the local copy and start again without a cursor.',
-      );
-    }
+    const cursor = input.cursor ? this.resumable(input.cursor) : this.bootstrapCursor();
     const rows = this.statement(input.types)
       .raw(true)
-      .all({ s: cursor.s, h: cursor.h, u: input.userId, n: input.limit + 1 }) as Row[];
+      .all({ s: cursor.seq, h: cursor.horizon, u: input.userId, n: input.limit + 1 }) as Row[];
     const hasMore = rows.length > input.limit;
     const count = hasMore ? input.limit : rows.length;
     const parts = new Array<string>(count);
@@ -114,8 +120,14 @@ export class ChangeFeed {
       parts[i] =
         `{"seq":${r[0]},"type":"${r[1]}","id":"${r[2]}","op":"${r[3]}","version":${r[4]},"data":${r[5] ?? 'null'}}`;
     }
-    const s = count > 0 ? rows[count - 1][0] : cursor.s;
-    const next = encodeCursor({ s, h: s >= cursor.h ? 0 : cursor.h });
+    const lastRow = count > 0 ? rows[count - 1] : null;
+    const seq = lastRow ? lastRow[0] : cursor.seq;
+    const next = encodeFeedCursor({
+      feedId: this.feedId,
+      seq,
+      horizon: seq >= cursor.horizon ? 0 : cursor.horizon,
+      last: lastRow ? { type: lastRow[1], id: lastRow[2], version: lastRow[4], seq } : cursor.last,
+    });
     return `{"changes":[${parts.join(',')}],"nextCursor":"${next}","hasMore":${hasMore}}`;
   }
 
@@ -138,6 +150,30 @@ export class ChangeFeed {
         )
         .run(String(this.horizon));
     })();
+  }
+
+  /** The cursor of a bootstrap: nothing delivered yet, the horizon at the feed's current top. */
+  private bootstrapCursor(): FeedCursor {
+    return {
+      feedId: this.feedId,
+      seq: 0,
+      horizon: Math.max(this.maxSeqStmt.get() as number, this.horizon),
+      last: null,
+    };
+  }
+
+  /** Decodes a client's cursor and checks the feed can resume it; throws 400 or 410 (see `read`). */
+  private resumable(text: string): FeedCursor {
+    const read = decodeFeedCursor(text);
+    if (read.kind === 'legacy') throw goneProblem('another-feed');
+    const verdict = checkFeedCursor(read.cursor, {
+      feedId: this.feedId,
+      highestSeq: (this.highestSeqStmt.get() as number | undefined) ?? 0,
+      purgeHorizon: this.horizon,
+      rowOf: (type, id) => this.rowStmt.get(type, id) as { seq: number; version: number } | undefined,
+    });
+    if (verdict !== 'ok') throw goneProblem(verdict);
+    return read.cursor;
   }
 
   private statement(types: ChangeType[] | undefined) {
