@@ -3,6 +3,12 @@
  * server is configured, the core with the Electron Platform, one secure window on `app://brm`,
  * and a clean stop (core, then service) on quit.
  *
+ * One app per data folder: Electron's single-instance lock lives in the user data folder
+ * (`userData`), so a second app started on it focuses the first one's window and quits. The shell
+ * also holds the data-folder lock that the browser-mode host takes (main/host/data-folder-lock.ts)
+ * on that same folder, so an app and a browser-mode host never run on one folder together: the one
+ * started second shows who holds it and exits with code 1.
+ *
  * Server URL: `--server URL`, else `BRM_SERVER_URL`, else `serverUrl` in `<userData>/settings.json`.
  */
 import { join } from 'node:path';
@@ -14,6 +20,7 @@ import { createKeychain } from '../core/keychain';
 import type { Core } from '../core/platform';
 import { createDispatcher } from '../dispatcher';
 import { type EmbeddedService, startEmbeddedService } from '../embedded-service';
+import { acquireDataFolderLock, type DataFolderLock } from '../host/data-folder-lock';
 import { keepBadgeCount } from './badge';
 import { registerBridgeIpc } from './ipc';
 import { createElectronPlatform } from './platform';
@@ -27,6 +34,7 @@ const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
 
 let window: BrowserWindow | null = null;
 let running: { core: Core; embedded: EmbeddedService | null; undo: Array<() => void> } | null = null;
+let folderLock: DataFolderLock | null = null;
 let quitting = false;
 
 /** The `--server` value from Electron's command line (unknown flags are Chromium's and ignored). */
@@ -37,6 +45,8 @@ function serverFlag(): string | undefined {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
+  // Before anything in the folder is touched: a browser-mode host may be using it.
+  folderLock = await acquireDataFolderLock(userData, 'electron');
   installSecurity(session.defaultSession);
   await registerAppProtocol(rendererDir);
 
@@ -65,14 +75,18 @@ async function start(): Promise<void> {
 }
 
 async function stop(): Promise<void> {
-  if (!running) return;
-  const { core, embedded, undo } = running;
-  running = null;
-  for (const step of undo) step();
-  await core.stop().catch((error: unknown) => console.error('BRM Desktop: the core did not stop cleanly:', error));
-  await embedded?.service
-    .stop()
-    .catch((error: unknown) => console.error('BRM Desktop: the demo service did not stop cleanly:', error));
+  const lock = folderLock;
+  folderLock = null;
+  if (running) {
+    const { core, embedded, undo } = running;
+    running = null;
+    for (const step of undo) step();
+    await core.stop().catch((error: unknown) => console.error('BRM Desktop: the core did not stop cleanly:', error));
+    await embedded?.service
+      .stop()
+      .catch((error: unknown) => console.error('BRM Desktop: the demo service did not stop cleanly:', error));
+  }
+  await lock?.release();
 }
 
 registerAppScheme();

@@ -4,11 +4,14 @@
  * Flags: `--port N` (default: any free port), `--server URL` (else `BRM_SERVER_URL`, else
  * `serverUrl` in `<data>/settings.json`, else the embedded demo service), `--data DIR` (else
  * `BRM_DATA_DIR`, else `$XDG_DATA_HOME/brm-desktop` or `~/.local/share/brm-desktop`).
- * Stops cleanly on SIGINT/SIGTERM.
+ * Stops cleanly on SIGINT/SIGTERM. A second launch on a data folder that a running BRM Desktop
+ * holds prints who holds it (pid, and the URL to open) and exits with code 1, changing nothing
+ * (docs/SECURITY.md, "One host per data folder").
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir, resolveServerUrl, settingsFileName } from '../app-config';
+import { DataFolderInUseError } from './data-folder-lock';
 import { startHost } from './host';
 
 const usage = `Usage: npm run start:browser -- [--port N] [--server URL] [--data DIR]`;
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`BRM Desktop could not start: ${message}`);
+  console.error(error instanceof DataFolderInUseError ? message : `BRM Desktop could not start: ${message}`);
   const isUsageError = (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') || message.startsWith('--');
   if (isUsageError) console.error(usage);
   process.exit(1);

@@ -5,7 +5,6 @@
  * bridge connection and every other endpoint.
  */
 import { once } from 'node:events';
-import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -18,11 +17,12 @@ import { createDispatcher, type Dispatcher } from '../dispatcher';
 import { type EmbeddedService, startEmbeddedService } from '../embedded-service';
 import { createBridgeSocketServer } from './bridge-socket';
 import { createBrowserPlatform } from './browser-platform';
+import { acquireDataFolderLock } from './data-folder-lock';
 import { createRequestHandler } from './http-routes';
 import { createOpenedFiles } from './opened-files';
 import { allowedHosts } from './request-target';
 import { rendererCspHeader } from './renderer-files';
-import { createStagingArea, maxStagedBytes } from './staging';
+import { createStagingArea, maxStagedBytes, removeStagingLeftovers } from './staging';
 import { createHostToken } from './token';
 
 /** Options for `startHost`. Paths may be relative (resolved against the working folder). */
@@ -31,7 +31,10 @@ export interface HostOptions {
   port?: number;
   /** BRM service to use; null or absent starts the embedded demo service. */
   serverUrl?: string | null;
-  /** The host's data folder: cache, downloads (`downloads/`), staged uploads (`staging/`), demo service. */
+  /**
+   * The host's data folder: cache, downloads (`downloads/`), staged uploads
+   * (`staging/<launch id>/`), demo service, and the lock file that keeps a second host out.
+   */
   dataDir: string;
   /** The built renderer (`out/renderer`). */
   rendererDir: string;
@@ -53,13 +56,15 @@ export interface RunningHost {
   /** The embedded demo service, or null when a server URL was given. */
   service: EmbeddedService['service'] | null;
   core: Core;
-  /** Closes every connection, stops the core and the embedded service, removes staged uploads. */
+  /** Closes every connection, stops the core and the embedded service, removes staged uploads, releases the folder. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the host. Throws with a readable message when the port is taken or the core or the
- * embedded service cannot start; whatever had started is stopped again first.
+ * Starts the host. Takes the data folder's lock first (data-folder-lock.ts): throws
+ * DataFolderInUseError, naming the running host's pid and URL, when another BRM Desktop uses the
+ * folder, and touches nothing then. Throws with a readable message when the port is taken or the
+ * core or the embedded service cannot start; whatever had started is stopped again first.
  */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const logError = options.logError ?? ((context, error) => console.error(`BRM Desktop host: ${context}:`, error));
@@ -73,9 +78,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
   };
 
+  // First of all, before anything in the folder is touched: one host per data folder.
+  const lock = await acquireDataFolderLock(dataDir, 'browser');
+  cleanups.push(() => lock.release());
   try {
-    await mkdir(dataDir, { recursive: true });
-    const staging = await createStagingArea(join(dataDir, 'staging'), options.stagingLimitBytes ?? maxStagedBytes);
+    const stagingRoot = join(dataDir, 'staging');
+    await removeStagingLeftovers(stagingRoot, lock.launchId);
+    const staging = await createStagingArea(
+      join(stagingRoot, lock.launchId),
+      options.stagingLimitBytes ?? maxStagedBytes,
+    );
     cleanups.push(() => staging.clear());
     const openedFiles = createOpenedFiles();
 
@@ -147,8 +159,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     csp = await rendererCspHeader(rendererDir, `'self' ws://127.0.0.1:${port}`);
 
     await core.start();
+    const url = `${origin}/?token=${token}`;
+    await lock.setUrl(url);
     return {
-      url: `${origin}/?token=${token}`,
+      url,
       token,
       service: embedded?.service ?? null,
       core,

@@ -1,14 +1,17 @@
 /**
  * The browser-mode staging area: a file the user drops or picks in the page is streamed by the
- * browser to `PUT /stage`, written to `<dataDir>/staging/<uuid>`, and the uuid becomes the file's
- * `FileRef.ref`. Only refs staged here resolve (see the browser-mode Platform). Staged files last
- * for the life of the host process, unless the upload queue takes one over (`take`), which moves it
- * into the queue's folder so it survives a restart (docs/ARCHITECTURE.md, "Transfers").
+ * browser to `PUT /stage`, written to `<dataDir>/staging/<launch id>/<uuid>`, and the uuid becomes
+ * the file's `FileRef.ref`. Only refs staged here resolve (see the browser-mode Platform). Staged
+ * files last for the life of the host process, unless the upload queue takes one over (`take`),
+ * which moves it into the queue's folder so it survives a restart (docs/ARCHITECTURE.md,
+ * "Transfers"). Each launch stages in its own folder and removes only that one; what a launch that
+ * died left behind is removed by the next host that holds the data folder's lock
+ * (`removeStagingLeftovers`, data-folder-lock.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -67,9 +70,31 @@ export function checkStagedName(name: string | null): string | null {
   return null;
 }
 
-/** Creates the staging area in `dir`, removing what a previous run left there. */
+/**
+ * Removes everything in the staging root `root` but the folder named `keep` (this launch's):
+ * leftovers of launches that ended without stopping. Call it only while holding the data folder's
+ * lock, so no other live host stages there. A missing root is fine.
+ */
+export async function removeStagingLeftovers(root: string, keep: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  await Promise.all(
+    names.filter((name) => name !== keep).map((name) => rm(join(root, name), { recursive: true, force: true })),
+  );
+}
+
+/**
+ * Creates the staging area in `dir` (mode 0700, its parent too when created), removing what a
+ * previous run left in `dir` itself.
+ */
 export async function createStagingArea(dir: string, limitBytes: number = maxStagedBytes): Promise<StagingArea> {
   await rm(dir, { recursive: true, force: true });
+  await mkdir(dirname(dir), { recursive: true, mode: 0o700 });
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const staged = new Map<string, StagedFile>();
   return {

@@ -2,7 +2,7 @@
  * Fixtures for the host and shell tests: a temporary built-renderer folder with a CSP meta tag,
  * and a secret file beside it that no request may reach.
  */
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -33,4 +33,13 @@ export async function createRendererFixture(): Promise<RendererFixture> {
   await writeFile(secretPath, 'top secret\n');
   await symlink(secretPath, join(rendererDir, 'assets', 'link.txt'));
   return { root, rendererDir, secretPath, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Where the running host of `dataDir` keeps the staged file `ref`: `<dataDir>/staging/<launch id>/<ref>`,
+ * with the launch id read from the data folder's lock file.
+ */
+export async function stagedFilePath(dataDir: string, ref: string): Promise<string> {
+  const lock = JSON.parse(await readFile(join(dataDir, 'brm-desktop.lock'), 'utf8')) as { launchId: string };
+  return join(dataDir, 'staging', lock.launchId, ref);
 }

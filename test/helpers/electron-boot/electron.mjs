@@ -1,7 +1,8 @@
 /**
  * A stand-in for the `electron` module that lets the built main process (`out/main/index.js`) boot
  * in plain Node: it records what the shell registers (IPC handler, app:// handler, window) on
- * `globalThis.brmElectronStub` for `run.mjs` to drive. Paths live in a temporary folder.
+ * `globalThis.brmElectronStub` for `run.mjs` to drive. Paths live in a temporary folder
+ * (`BRM_BOOT_BASE` when set).
  */
 import { EventEmitter } from 'node:events';
 import { mkdtempSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const noop = () => {};
-const base = mkdtempSync(join(tmpdir(), 'brm-electron-boot-'));
+// BRM_BOOT_BASE lets a test choose the folder (e.g. one whose data folder another process holds).
+const base = process.env.BRM_BOOT_BASE || mkdtempSync(join(tmpdir(), 'brm-electron-boot-'));
 const recorded = { base, ipcHandler: null, protocolHandler: null, window: null, badgeCounts: [], errors: [] };
 globalThis.brmElectronStub = recorded;
 

@@ -1,10 +1,13 @@
 /**
  * Boots a built main process with the `electron` stand-in, then prints one JSON line with what it
  * saw: the answer to `app.getInfo` from the app page, the answer to a call from a foreign frame,
- * the app:// page's status and CSP, the error boxes shown, and whether quitting stopped cleanly.
+ * the app:// page's status and CSP, the data-folder lock it holds, the error boxes shown, and
+ * whether quitting stopped cleanly and released the lock.
  * Usage: node run.mjs <path of out/main/index.js>
  */
 import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -32,10 +35,14 @@ if (stub.ipcHandler && stub.window && stub.protocolHandler) {
     );
   const page = await stub.protocolHandler(new Request('app://brm/index.html'));
   report.page = { status: page.status, csp: page.headers.get('content-security-policy') };
+  const lockPath = join(stub.base, 'userData', 'brm-desktop.lock');
+  report.lock = existsSync(lockPath) ? JSON.parse(readFileSync(lockPath, 'utf8')) : null;
+  report.pid = process.pid;
   const quitDone = once(app, 'quit-done');
   app.quit();
   await quitDone;
   report.quit = 'clean';
+  report.lockAfterQuit = existsSync(lockPath);
 }
 process.stdout.write(`${JSON.stringify(report)}\n`);
 process.exit(0);

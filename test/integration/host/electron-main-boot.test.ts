@@ -5,27 +5,34 @@
  * graph loads under Node's ES module rules and that start-up wires service, core, IPC and app://.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acquireDataFolderLock } from '../../../main/host/data-folder-lock';
 
 const run = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '../../..');
 let outDir: string;
 let report: Record<string, unknown>;
 
+/** Runs the built main process with the stand-in and returns its report. */
+async function boot(env: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const { stdout } = await run(
+    process.execPath,
+    [join(repoRoot, 'test/helpers/electron-boot/run.mjs'), join(outDir, 'main/index.js')],
+    { cwd: repoRoot, env: { ...process.env, BRM_SERVER_URL: '', ...env }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+}
+
 beforeAll(async () => {
   // A sibling of out/ in the repository: the same depth as the real build (files are found
   // relative to the bundle) and external packages resolve from node_modules.
   outDir = await mkdtemp(join(repoRoot, '.electron-boot-'));
   await run('npx', ['electron-vite', 'build', '--outDir', outDir], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 });
-  const { stdout } = await run(
-    process.execPath,
-    [join(repoRoot, 'test/helpers/electron-boot/run.mjs'), join(outDir, 'main/index.js')],
-    { cwd: repoRoot, env: { ...process.env, BRM_SERVER_URL: '' }, maxBuffer: 16 * 1024 * 1024 },
-  );
-  report = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
+  report = await boot();
 });
 
 afterAll(async () => {
@@ -67,5 +74,31 @@ describe('built Electron main process', () => {
 
   it('stops the core and the service when the app quits', () => {
     expect(report.quit).toBe('clean');
+  });
+
+  it('holds the data-folder lock of the browser-mode host on its user data folder while it runs', () => {
+    expect(report.lock).toMatchObject({ pid: report.pid, app: 'electron', url: null });
+    expect(report.lockAfterQuit).toBe(false);
+  });
+
+  it('refuses to start on a user data folder that a browser-mode host holds, saying which', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'brm-electron-held-'));
+    const held = await acquireDataFolderLock(join(base, 'userData'), 'browser');
+    await held.setUrl('http://127.0.0.1:4567/?token=abc');
+    try {
+      const refused = await boot({ BRM_BOOT_BASE: base });
+      expect(refused.getInfo).toBeUndefined();
+      expect(refused.errors).toEqual([
+        expect.stringContaining(
+          `BRM Desktop could not start: BRM Desktop in browser mode (process ${process.pid}, started `,
+        ),
+      ]);
+      expect((refused.errors as string[])[0]).toContain('Open it in your browser: http://127.0.0.1:4567/?token=abc');
+      // Nothing was started in the folder: no cache, no demo service.
+      expect((await readdir(join(base, 'userData'))).sort()).toEqual(['brm-desktop.lock']);
+    } finally {
+      await held.release();
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });

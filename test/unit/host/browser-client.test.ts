@@ -11,7 +11,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { type RunningHost, startHost } from '../../../main/host/host';
 import { BridgeError, type BrmBridge } from '../../../preload/contract';
 import { createFakeCore, type FakeCore, memoryKeychain } from '../../helpers/host-fake-core';
-import { createRendererFixture, type RendererFixture } from '../../helpers/host-fixtures';
+import { createRendererFixture, type RendererFixture, stagedFilePath } from '../../helpers/host-fixtures';
 
 /** The client module's API (loaded by path: it is DOM code, type-checked by tsconfig.web.json). */
 interface BrowserClientModule {
@@ -110,7 +110,7 @@ describe('connectBrowserBridge', () => {
     const bridge = connect();
     const ref = await bridge.fileRef(new File(['hello, staging'], 'notes.txt', { type: 'text/plain' }));
     expect(ref).toEqual({ ref: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'notes.txt' });
-    expect(await readFile(join(dataDir, 'staging', ref.ref), 'utf8')).toBe('hello, staging');
+    expect(await readFile(await stagedFilePath(dataDir, ref.ref), 'utf8')).toBe('hello, staging');
     const tooBig = await bridge.fileRef(new File([new Uint8Array(2048)], 'big.bin')).catch((e: unknown) => e);
     expect(tooBig).toBeInstanceOf(BridgeError);
     expect(tooBig).toMatchObject({ code: 'too_large' });

@@ -1,13 +1,15 @@
 import { request } from 'node:http';
 import { connect as connectTcp } from 'node:net';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import { DataFolderInUseError, lockFileName } from '../../../main/host/data-folder-lock';
 import { type RunningHost, startHost } from '../../../main/host/host';
 import { createFakeCore, type FakeCore, memoryKeychain } from '../../helpers/host-fake-core';
-import { createRendererFixture, type RendererFixture } from '../../helpers/host-fixtures';
+import { createRendererFixture, type RendererFixture, stagedFilePath } from '../../helpers/host-fixtures';
 
 let fixture: RendererFixture;
 let dataDir: string;
@@ -300,7 +302,7 @@ describe('browser-mode host', () => {
     expect(staged.status).toBe(200);
     const body = JSON.parse(staged.body) as { ref: string; name: string; size: number };
     expect(body).toEqual({ ref: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Quote 2026.pdf', size: 40_000 });
-    const stagedPath = join(dataDir, 'staging', body.ref);
+    const stagedPath = await stagedFilePath(dataDir, body.ref);
     expect((await readFile(stagedPath)).equals(content)).toBe(true);
 
     const socket = await openBridge();
@@ -354,7 +356,7 @@ describe('browser-mode host', () => {
 });
 
 describe('host shutdown', () => {
-  it('closes bridge connections, stops the core and removes staged files', async () => {
+  it('closes bridge connections, stops the core, removes its staged files and releases the data folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'brm-host-stop-'));
     const other = createFakeCore();
     const running = await startHost({
@@ -364,13 +366,76 @@ describe('host shutdown', () => {
       createCore: other.create,
       keychain: memoryKeychain,
     });
+    expect(await readdir(join(dir, 'staging'))).toHaveLength(1);
     const socket = new WebSocket(`${running.url.replace('http', 'ws').replace('/?', '/bridge?')}`);
     await new Promise((resolve) => socket.once('open', resolve));
     const closed = new Promise((resolve) => socket.once('close', resolve));
     await running.stop();
     await closed;
     expect(other.stopped).toBe(true);
-    await expect(readFile(join(dir, 'staging'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(join(dir, 'staging'))).toEqual([]);
+    await expect(readFile(join(dir, lockFileName))).rejects.toMatchObject({ code: 'ENOENT' });
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe('one host per data folder', () => {
+  it('refuses a second host on the folder, naming the first one’s pid and URL, and changes nothing', async () => {
+    const staged = await raw('PUT', `/stage?token=${host.token}&name=kept.txt`, Buffer.from('still here'));
+    expect(staged.status).toBe(200);
+    const before = await readdir(join(dataDir, 'staging'), { recursive: true });
+    const second = createFakeCore();
+    const error = await startHost({
+      serverUrl: 'http://127.0.0.1:9',
+      dataDir,
+      rendererDir: fixture.rendererDir,
+      createCore: second.create,
+      keychain: memoryKeychain,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataFolderInUseError);
+    expect((error as Error).message).toContain(`(process ${process.pid}, started `);
+    expect((error as Error).message).toContain(`Open it in your browser: ${host.url}`);
+    expect(second.options).toBeNull();
+    expect(await readdir(join(dataDir, 'staging'), { recursive: true })).toEqual(before);
+    expect((await raw('GET', `/?token=${host.token}`)).status).toBe(200);
+  });
+
+  it('takes over the folder of a host that died, removing what it had staged', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'brm-host-stale-'));
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    await writeFile(
+      join(dir, lockFileName),
+      JSON.stringify({
+        pid: dead,
+        launchId: 'dead0000-0000-4000-8000-000000000000',
+        app: 'browser',
+        url: 'http://127.0.0.1:1/?token=gone',
+        hostname: hostname(),
+        startedAt: '2026-01-05T08:00:00.000Z',
+        processStart: 'ms:1767600000000',
+      }),
+    );
+    await mkdir(join(dir, 'staging', 'dead0000-0000-4000-8000-000000000000'), { recursive: true });
+    await writeFile(join(dir, 'staging', 'dead0000-0000-4000-8000-000000000000', 'left.bin'), 'x');
+    await writeFile(join(dir, 'staging', '6f1c2b8e-3d4a-4c5b-9e6f-7a8b9c0d1e2f'), 'an older layout');
+    const running = await startHost({
+      serverUrl: 'http://127.0.0.1:9',
+      dataDir: dir,
+      rendererDir: fixture.rendererDir,
+      createCore: createFakeCore().create,
+      keychain: memoryKeychain,
+    });
+    try {
+      const lock = JSON.parse(await readFile(join(dir, lockFileName), 'utf8')) as {
+        pid: number;
+        url: string;
+        launchId: string;
+      };
+      expect(lock).toMatchObject({ pid: process.pid, url: running.url });
+      expect(await readdir(join(dir, 'staging'))).toEqual([lock.launchId]);
+    } finally {
+      await running.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
