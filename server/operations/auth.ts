@@ -2,9 +2,9 @@
 import type { components } from '../../api/generated/schema';
 import type { IssuedTokens } from '../db/users';
 import type { OperationHandlers } from '../http/bind';
-import { ProblemError, unauthorized } from '../http/problem';
+import { unauthorized } from '../http/problem';
 import type { OperationDeps } from './deps';
-import { LoginThrottle } from './login-throttle';
+import { heldAttemptProblem, LoginThrottle } from './login-throttle';
 
 type AuthTokens = components['schemas']['AuthTokens'];
 
@@ -18,30 +18,19 @@ export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'auth
     return { ...tokens, tokenType: 'Bearer', user };
   };
   return {
-    authenticateUser: async ({ body, reply }) => {
+    authenticateUser: async ({ body, reply, request }) => {
       reply.header('Cache-Control', 'no-store');
       if (body.grantType === 'refresh_token') {
         const rotated = users.rotate(body.refreshToken, deps.accessTokenTtlSeconds);
         if (!rotated) throw unauthorized('The refresh token is unknown, expired or already used: sign in again.');
         return answer(rotated.userId, rotated.tokens);
       }
-      const wait = throttle.retryAfterSeconds(body.username);
-      if (wait > 0) {
-        throw new ProblemError(
-          429,
-          '/problems/rate-limited',
-          `Too many failed sign-ins for this user: try again in ${wait} s.`,
-          {
-            headers: { 'Retry-After': String(wait) },
-          },
-        );
-      }
+      // Counted before the password is checked, so parallel guesses cannot pass the limit.
+      const attempt = throttle.attempt(body.username, request.ip);
+      if (!attempt.allowed) throw heldAttemptProblem(attempt, 'sign-in attempts');
       const userId = await users.verifyPassword(body.username, body.password);
-      if (!userId) {
-        throttle.failed(body.username);
-        throw unauthorized('The e-mail or password is wrong.');
-      }
-      throttle.succeeded(body.username);
+      if (!userId) throw unauthorized('The e-mail or password is wrong.');
+      throttle.succeeded(attempt);
       return answer(userId, users.issueTokens(userId, deps.accessTokenTtlSeconds));
     },
   };

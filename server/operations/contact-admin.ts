@@ -10,7 +10,7 @@ import { checkIfMatch } from '../http/preconditions';
 import { conflict, forbidden, notFound, ProblemError, validationProblem } from '../http/problem';
 import { requireAdmin } from './contact-access';
 import { type OperationDeps, versionETag } from './deps';
-import { LoginThrottle } from './login-throttle';
+import { heldAttemptProblem, LoginThrottle } from './login-throttle';
 
 type ContactSettings = components['schemas']['ContactSettings'];
 type AuthTokens = components['schemas']['AuthTokens'];
@@ -51,7 +51,7 @@ export function contactAdminHandlers(
       return repos.sessions.revokeAll(body.id);
     },
 
-    resetPassword: async ({ body, userId, reply }) => {
+    resetPassword: async ({ body, userId, reply, request }) => {
       reply.header('Cache-Control', 'no-store');
       const targetId = body.userId ?? userId;
       const self = targetId === userId;
@@ -63,20 +63,13 @@ export function contactAdminHandlers(
             { pointer: '/body/currentPassword', detail: 'is required to change your own password' },
           ]);
         }
-        const wait = throttle.retryAfterSeconds(account.email);
-        if (wait > 0) {
-          throw new ProblemError(
-            429,
-            '/problems/rate-limited',
-            `Too many wrong current passwords: try again in ${wait} s.`,
-            { headers: { 'Retry-After': String(wait) } },
-          );
-        }
+        // Counted before the password is checked, as for sign-ins (./login-throttle.ts).
+        const attempt = throttle.attempt(account.email, request.ip);
+        if (!attempt.allowed) throw heldAttemptProblem(attempt, 'current-password attempts');
         if ((await store.users.verifyPassword(account.email, body.currentPassword)) !== userId) {
-          throttle.failed(account.email);
           throw forbidden('Your current password is wrong; the password was not changed.');
         }
-        throttle.succeeded(account.email);
+        throttle.succeeded(attempt);
       } else if (body.currentPassword !== null) {
         throw validationProblem([
           { pointer: '/body/currentPassword', detail: "must be null when setting another user's password" },

@@ -1,8 +1,17 @@
-/** Authentication: password and refresh-token grants, rotation, expiry and throttling. */
+/** Authentication: password and refresh-token grants, rotation, expiry and the sign-in throttle. */
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '../../../api/generated/operations';
 import type { components } from '../../../api/generated/schema';
-import { ServerClient, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
+import {
+  type CheckedResponse,
+  ServerClient,
+  smallDemo,
+  startTestService,
+  type TestService,
+} from '../../helpers/server-client';
+import { readContractResponse } from '../../helpers/server-contract';
 
 type AuthTokens = components['schemas']['AuthTokens'];
 
@@ -76,14 +85,80 @@ describe('authenticateUser', () => {
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ detail: expect.stringContaining('expired') });
   });
+});
 
-  it('answers 429 with Retry-After after 10 failed sign-ins for one user name', async () => {
-    const body = grant('guess.target@example.com', 'wrong');
-    for (let i = 0; i < 10; i++)
-      expect((await t.client.call('authenticateUser', { token: null, body })).status).toBe(401);
-    const limited = await t.client.call('authenticateUser', { token: null, body });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.body).toMatchObject({ type: '/problems/rate-limited' });
+describe('sign-in throttle', () => {
+  /** Sends a password grant from the loopback address `from` (127.0.0.x), checked against the contract. */
+  function signInFrom(from: string, username: string, password: string): Promise<CheckedResponse> {
+    const url = new URL(operations.authenticateUser.path, t.service.url);
+    const text = JSON.stringify(grant(username, password));
+    return new Promise((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          localAddress: from,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('error', reject);
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              if (typeof value === 'string') headers.set(name, value);
+            const answer = new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers });
+            readContractResponse('authenticateUser', answer).then(resolve, reject);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(text);
+    });
+  }
+
+  const statuses = (answers: CheckedResponse[]) => answers.map((a) => a.status).sort();
+
+  it('checks only the first few of 60 simultaneous wrong passwords for one user; the rest get 429 with Retry-After', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        signInFrom(`127.0.0.${10 + (i % 50)}`, 'guess.target@example.com', `wrong-${i}`),
+      ),
+    );
+    expect(statuses(answers)).toEqual([...Array(3).fill(401), ...Array(57).fill(429)]);
+    for (const limited of answers.filter((a) => a.status === 429)) {
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(limited.body).toMatchObject({
+        type: '/problems/rate-limited',
+        detail: 'Too many sign-in attempts for this user name. Wait 1 s, then try again.',
+      });
+    }
+  });
+
+  it('limits one address across user names, and not other addresses', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signInFrom('127.0.0.2', `spray.${i}@example.com`, 'Winter2026!')),
+    );
+    expect(statuses(answers)).toEqual([...Array(20).fill(401), ...Array(40).fill(429)]);
+    const held = answers.find((a) => a.status === 429) as CheckedResponse;
+    expect(held.body).toMatchObject({ detail: expect.stringContaining('this network address') });
+    expect((await signInFrom('127.0.0.3', 'spray.0@example.com', 'Winter2026!')).status).toBe(401);
+  });
+
+  it('lets the user in with the right password once the delay has passed, and starts afresh after it', async () => {
+    const { username, password } = t.service.credentials;
+    for (let i = 0; i < 3; i++) expect((await signInFrom('127.0.0.4', username, 'wrong-password')).status).toBe(401);
+    const held = await signInFrom('127.0.0.5', username, password);
+    expect(held.status).toBe(429);
+    const wait = Number(held.headers.get('retry-after'));
+    expect(wait).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    const ok = await signInFrom('127.0.0.5', username, password);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ user: { email: username } });
+    // The successful sign-in reset the count: three more mistakes are checked again.
+    for (let i = 0; i < 3; i++) expect((await signInFrom('127.0.0.4', username, 'wrong-password')).status).toBe(401);
+    expect((await signInFrom('127.0.0.4', username, 'wrong-password')).status).toBe(429);
   });
 });

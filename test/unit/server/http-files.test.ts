@@ -1,4 +1,4 @@
-/** Pure pieces of the service: ranges, file names, content types, cursors, search terms, throttling. */
+/** Pure pieces of the service: ranges, file names, content types, cursors, search terms. */
 import { describe, expect, it } from 'vitest';
 import { pageJson, prefixMatch } from '../../../server/db/paging';
 import { contentTypeOf } from '../../../server/files/content-type';
@@ -6,7 +6,6 @@ import { attachmentDisposition, sanitizeFileName } from '../../../server/files/d
 import { resolveRange } from '../../../server/files/range';
 import { decodeCursor, encodeCursor } from '../../../server/http/cursor';
 import { ProblemError } from '../../../server/http/problem';
-import { LoginThrottle } from '../../../server/operations/login-throttle';
 
 describe('resolveRange (RFC 9110 §14)', () => {
   const etag = '"abc"';
@@ -82,19 +81,5 @@ describe('cursors and search terms', () => {
       items: [{ a: 1 }],
       nextCursor: null,
     });
-  });
-});
-
-describe('LoginThrottle', () => {
-  it('blocks a user name after 10 failures for the rest of 15 minutes', () => {
-    const throttle = new LoginThrottle();
-    const t0 = 1_000_000;
-    for (let i = 0; i < 9; i++) throttle.failed('Dana@example.com', t0);
-    expect(throttle.retryAfterSeconds('dana@example.com', t0)).toBe(0);
-    throttle.failed('dana@example.com', t0);
-    expect(throttle.retryAfterSeconds('dana@example.com', t0 + 60_000)).toBe(14 * 60);
-    expect(throttle.retryAfterSeconds('dana@example.com', t0 + 15 * 60_000)).toBe(0);
-    throttle.succeeded('dana@example.com');
-    expect(throttle.retryAfterSeconds('dana@example.com', t0)).toBe(0);
   });
 });
