@@ -8,8 +8,11 @@ import Database from 'better-sqlite3';
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
 
-/** Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables. */
-export const schemaVersion = 2;
+/**
+ * Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables,
+ * 3 adds refresh-token families (`./users.ts`).
+ */
+export const schemaVersion = 3;
 
 const coreDdl = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -74,9 +77,25 @@ CREATE TABLE idempotency (
 `;
 
 /**
+ * Version 3: every refresh token and access token belongs to a family started by a sign-in
+ * (`family_id`); a rotated refresh token is kept, marked `used_at`, until it expires, so that its
+ * reuse can be told from an unknown token. Tokens issued before have no family: each such refresh
+ * token becomes a family of its own.
+ */
+const tokenFamiliesDdl = `
+ALTER TABLE access_tokens ADD COLUMN family_id TEXT;
+ALTER TABLE refresh_tokens ADD COLUMN family_id TEXT;
+ALTER TABLE refresh_tokens ADD COLUMN used_at TEXT;
+UPDATE refresh_tokens SET family_id = token_hash;
+CREATE INDEX access_tokens_family ON access_tokens (family_id);
+CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
+`;
+
+/**
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
  * keys on, 5 s busy timeout. Migrates older files: version 1 creates the core tables, version 2 runs
- * `areaDdl` (the areas' tables). Throws when the file was written by a newer schema version.
+ * `areaDdl` (the areas' tables), version 3 adds token families. Throws when the file was written by a
+ * newer schema version.
  */
 export function openDatabase(file: string, areaDdl: string): Db {
   const db = new Database(file);
@@ -90,7 +109,7 @@ export function openDatabase(file: string, areaDdl: string): Db {
     db.close();
     throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
   }
-  const steps = [coreDdl, areaDdl];
+  const steps = [coreDdl, areaDdl, tokenFamiliesDdl];
   for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {
       db.exec(steps[next - 1]);

@@ -1,9 +1,15 @@
 /**
  * Users (contacts who may sign in), password hashes (scrypt) and tokens. Access and refresh tokens
  * are random opaque strings (32 bytes, base64url); only their SHA-256 is stored, with an expiry.
- * A refresh token is single-use: using it rotates it (OAuth 2.0 Security BCP, RFC 9700 §4.14.2).
+ *
+ * Refresh tokens rotate with reuse detection (OAuth 2.0 Security BCP, RFC 9700 §4.14.2): every
+ * sign-in starts a token family (`family_id` on its refresh and access tokens), and each refresh
+ * token is single-use: using it marks it used (`used_at`, kept until it expires) and issues the
+ * next tokens of the same family. Using a refresh token that was already used means it was copied:
+ * the whole family is revoked (its refresh tokens and the access tokens issued from it), so both the
+ * copier's and the owner's sessions end and the owner signs in again.
  */
-import { createHash, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { components } from '../../api/generated/schema';
 import type { Contact } from './contacts';
@@ -21,6 +27,15 @@ export interface IssuedTokens {
   expiresIn: number;
   expiresAt: string;
 }
+
+/**
+ * What a refresh-token grant found: `rotated` (new tokens of the same family), `unknown` (no such
+ * token, or expired), or `reused` (the token had been used before: its family, counted here, is revoked).
+ */
+export type Rotation =
+  | { kind: 'rotated'; userId: string; tokens: IssuedTokens }
+  | { kind: 'unknown' }
+  | { kind: 'reused'; userId: string; revokedAccessTokens: number; revokedRefreshTokens: number };
 
 /** Lifetime of a refresh token, seconds (30 days). */
 export const refreshTokenTtlSeconds = 30 * 24 * 3600;
@@ -55,12 +70,20 @@ export class UserRepo {
       byEmail: db.prepare('SELECT id, password_hash AS hash FROM users WHERE email = ?'),
       byId: db.prepare('SELECT u.email, u.roles, c.data FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?'),
       firstId: db.prepare('SELECT id FROM users ORDER BY rowid LIMIT 1').pluck(),
-      insertAccess: db.prepare('INSERT INTO access_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
-      insertRefresh: db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+      insertAccess: db.prepare(
+        'INSERT INTO access_tokens (token_hash, user_id, expires_at, family_id) VALUES (?, ?, ?, ?)',
+      ),
+      insertRefresh: db.prepare(
+        'INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family_id) VALUES (?, ?, ?, ?)',
+      ),
       access: db.prepare('SELECT user_id FROM access_tokens WHERE token_hash = ? AND expires_at > ?').pluck(),
-      takeRefresh: db
-        .prepare('DELETE FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? RETURNING user_id')
-        .pluck(),
+      refresh: db.prepare(
+        'SELECT user_id AS userId, family_id AS familyId, used_at AS usedAt FROM refresh_tokens WHERE token_hash = ? AND expires_at > ?',
+      ),
+      markUsed: db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL'),
+      revokeFamilyAccess: db.prepare('DELETE FROM access_tokens WHERE family_id = ?'),
+      revokeFamilyRefresh: db.prepare('DELETE FROM refresh_tokens WHERE family_id = ? AND used_at IS NULL'),
+      dropFamilyUsed: db.prepare('DELETE FROM refresh_tokens WHERE family_id = ?'),
       purgeAccess: db.prepare('DELETE FROM access_tokens WHERE expires_at <= ?'),
       purgeRefresh: db.prepare('DELETE FROM refresh_tokens WHERE expires_at <= ?'),
     };
@@ -105,33 +128,55 @@ export class UserRepo {
     };
   }
 
-  /** Issues a new access token (lifetime `accessTtlSeconds`) and refresh token for a user. */
+  /**
+   * Issues a new access token (lifetime `accessTtlSeconds`) and refresh token for a user, starting a
+   * new token family (a sign-in). `now` is ms since the epoch.
+   */
   issueTokens(userId: string, accessTtlSeconds: number, now = Date.now()): IssuedTokens {
+    return this.db.transaction(() => this.issueInFamily(userId, randomUUID(), accessTtlSeconds, now))();
+  }
+
+  /**
+   * Uses a refresh token: when it is valid and unused, marks it used and issues the next tokens of
+   * its family (rotation); when it was used before, revokes its whole family (reuse detection).
+   */
+  rotate(refreshToken: string, accessTtlSeconds: number, now = Date.now()): Rotation {
+    const nowIso = new Date(now).toISOString();
+    const hash = sha256(refreshToken);
+    return this.db.transaction((): Rotation => {
+      const row = this.stmts.refresh.get(hash, nowIso) as
+        | { userId: string; familyId: string; usedAt: string | null }
+        | undefined;
+      if (!row) return { kind: 'unknown' };
+      if (row.usedAt !== null || this.stmts.markUsed.run(nowIso, hash).changes !== 1) {
+        const revokedAccessTokens = this.stmts.revokeFamilyAccess.run(row.familyId).changes;
+        const revokedRefreshTokens = this.stmts.revokeFamilyRefresh.run(row.familyId).changes;
+        this.stmts.dropFamilyUsed.run(row.familyId);
+        return { kind: 'reused', userId: row.userId, revokedAccessTokens, revokedRefreshTokens };
+      }
+      return {
+        kind: 'rotated',
+        userId: row.userId,
+        tokens: this.issueInFamily(row.userId, row.familyId, accessTtlSeconds, now),
+      };
+    })();
+  }
+
+  private issueInFamily(userId: string, familyId: string, accessTtlSeconds: number, now: number): IssuedTokens {
     const accessToken = newToken();
     const refreshToken = newToken();
     const expiresAt = new Date(now + accessTtlSeconds * 1000).toISOString();
     const nowIso = new Date(now).toISOString();
-    this.db.transaction(() => {
-      this.stmts.purgeAccess.run(nowIso);
-      this.stmts.purgeRefresh.run(nowIso);
-      this.stmts.insertAccess.run(sha256(accessToken), userId, expiresAt);
-      this.stmts.insertRefresh.run(
-        sha256(refreshToken),
-        userId,
-        new Date(now + refreshTokenTtlSeconds * 1000).toISOString(),
-      );
-    })();
+    this.stmts.purgeAccess.run(nowIso);
+    this.stmts.purgeRefresh.run(nowIso);
+    this.stmts.insertAccess.run(sha256(accessToken), userId, expiresAt, familyId);
+    this.stmts.insertRefresh.run(
+      sha256(refreshToken),
+      userId,
+      new Date(now + refreshTokenTtlSeconds * 1000).toISOString(),
+      familyId,
+    );
     return { accessToken, refreshToken, expiresIn: accessTtlSeconds, expiresAt };
-  }
-
-  /**
-   * Consumes a refresh token and issues new tokens (rotation). Returns null when the token is
-   * unknown, expired or already used.
-   */
-  rotate(refreshToken: string, accessTtlSeconds: number): { userId: string; tokens: IssuedTokens } | null {
-    const userId = this.stmts.takeRefresh.get(sha256(refreshToken), new Date().toISOString()) as string | undefined;
-    if (!userId) return null;
-    return { userId, tokens: this.issueTokens(userId, accessTtlSeconds) };
   }
 
   /** The user id of a valid access token, or null. */

@@ -1,4 +1,4 @@
-/** Operation `authenticateUser`: password and refresh-token grants. */
+/** Operation `authenticateUser`: password grants (throttled) and refresh-token grants (rotation with reuse detection). */
 import type { components } from '../../api/generated/schema';
 import type { IssuedTokens } from '../db/users';
 import type { OperationHandlers } from '../http/bind';
@@ -7,6 +7,9 @@ import type { OperationDeps } from './deps';
 import { heldAttemptProblem, LoginThrottle } from './login-throttle';
 
 type AuthTokens = components['schemas']['AuthTokens'];
+
+const reusedDetail =
+  'This refresh token had already been used, so it may have been copied: every session of this sign-in has been ended. Sign in again.';
 
 /** Handlers of the Auth group. */
 export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'authenticateUser'> {
@@ -21,9 +24,10 @@ export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'auth
     authenticateUser: async ({ body, reply, request }) => {
       reply.header('Cache-Control', 'no-store');
       if (body.grantType === 'refresh_token') {
-        const rotated = users.rotate(body.refreshToken, deps.accessTokenTtlSeconds);
-        if (!rotated) throw unauthorized('The refresh token is unknown, expired or already used: sign in again.');
-        return answer(rotated.userId, rotated.tokens);
+        const rotation = users.rotate(body.refreshToken, deps.accessTokenTtlSeconds);
+        if (rotation.kind === 'unknown') throw unauthorized('The refresh token is unknown or expired: sign in again.');
+        if (rotation.kind === 'reused') throw unauthorized(reusedDetail);
+        return answer(rotation.userId, rotation.tokens);
       }
       // Counted before the password is checked, so parallel guesses cannot pass the limit.
       const attempt = throttle.attempt(body.username, request.ip);

@@ -48,27 +48,51 @@ describe('authenticateUser', () => {
     }
   });
 
-  it('rotates refresh tokens: the new one works, the used one does not', async () => {
+  const refresh = (client: ServerClient, refreshToken: string) =>
+    client.call('authenticateUser', { token: null, body: { grantType: 'refresh_token', refreshToken } });
+
+  it('rotates refresh tokens: each answer carries a new one, which works in turn', async () => {
     const client = new ServerClient(t.service.url);
     const first = await client.signIn(t.service.credentials);
-    const refreshed = await client.call('authenticateUser', {
-      token: null,
-      body: { grantType: 'refresh_token', refreshToken: first.refreshToken },
-    });
+    const refreshed = await refresh(client, first.refreshToken);
     expect(refreshed.status).toBe(200);
     const second = refreshed.body as AuthTokens;
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await client.call('getCurrentUser', { token: second.accessToken })).status).toBe(200);
-    const reused = await client.call('authenticateUser', {
-      token: null,
-      body: { grantType: 'refresh_token', refreshToken: first.refreshToken },
-    });
+    const third = await refresh(client, second.refreshToken);
+    expect(third.status).toBe(200);
+    expect((await client.call('getCurrentUser', { token: (third.body as AuthTokens).accessToken })).status).toBe(200);
+  });
+
+  it('ends every session of a sign-in when one of its refresh tokens is used twice, and only those', async () => {
+    const victim = new ServerClient(t.service.url);
+    const signIn = await victim.signIn(t.service.credentials);
+    const elsewhere = new ServerClient(t.service.url);
+    const otherSignIn = await elsewhere.signIn(t.service.credentials);
+    // The victim refreshes; someone who copied the first refresh token uses it too.
+    const victimTokens = (await refresh(victim, signIn.refreshToken)).body as AuthTokens;
+    const reused = await refresh(new ServerClient(t.service.url), signIn.refreshToken);
     expect(reused.status).toBe(401);
-    const again = await client.call('authenticateUser', {
-      token: null,
-      body: { grantType: 'refresh_token', refreshToken: second.refreshToken },
+    expect(reused.body).toMatchObject({
+      type: '/problems/unauthorized',
+      detail: expect.stringContaining('already been used'),
     });
-    expect(again.status).toBe(200);
+    // Every access and refresh token of that sign-in is revoked: the next call answers 401.
+    for (const token of [signIn.accessToken, victimTokens.accessToken])
+      expect((await victim.call('getCurrentUser', { token })).status).toBe(401);
+    expect((await refresh(victim, victimTokens.refreshToken)).status).toBe(401);
+    // Another sign-in of the same user goes on.
+    expect((await elsewhere.call('getCurrentUser')).status).toBe(200);
+    expect((await refresh(elsewhere, otherSignIn.refreshToken)).status).toBe(200);
+  });
+
+  it('answers a plain 401 to an unknown refresh token and revokes nothing', async () => {
+    const client = new ServerClient(t.service.url);
+    await client.signIn(t.service.credentials);
+    const unknown = await refresh(client, 'x'.repeat(43));
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toMatchObject({ detail: 'The refresh token is unknown or expired: sign in again.' });
+    expect((await client.call('getCurrentUser')).status).toBe(200);
   });
 
   it('answers 401 once the access token has expired', async () => {
