@@ -31,6 +31,15 @@ export interface Platform {
   /** Opens a local file in its viewer. Returns a URL for the page to open instead (browser mode), or null. */
   openPath(path: string): Promise<{ url: string | null }>;
   /**
+   * Marks the downloaded file `path` (absolute) the way the OS marks downloads, as coming from
+   * `sourceUrl` (no credentials in it), so the OS's own checks apply when it is opened: Windows'
+   * `Zone.Identifier` stream, macOS's `com.apple.quarantine` attribute, the freedesktop
+   * `user.xdg.origin.url` attribute elsewhere (main/host/mark-downloaded.ts). Resolves
+   * 'unsupported' when this system or file system cannot carry the mark; rejects when marking
+   * failed otherwise.
+   */
+  markDownloaded(path: string, sourceUrl: string): Promise<'marked' | 'unsupported'>;
+  /**
    * Resolves a file reference from the renderer (a dropped/picked file) to a readable file.
    * Throws BridgeError('invalid_input') when the reference is not a readable regular file.
    */

@@ -1,6 +1,7 @@
 /**
  * The core's Platform in the Electron shell (docs/ARCHITECTURE.md, docs/SECURITY.md): the OS keychain, desktop
- * notifications, opening files with the OS, and file references that are local paths (from
+ * notifications, opening files with the OS, marking downloads as the OS does (the browser-mode
+ * host's main/host/mark-downloaded.ts), and file references that are local paths (from
  * `webUtils.getPathForFile`), checked before the core reads them.
  */
 import { constants } from 'node:fs';
@@ -9,6 +10,7 @@ import { basename, isAbsolute, normalize } from 'node:path';
 import { Notification, shell } from 'electron';
 import { BridgeError, type FileRef } from '../../preload/contract';
 import type { Keychain, Platform, ResolvedFile } from '../core/platform';
+import { markDownloaded } from '../host/mark-downloaded';
 
 /** Creates the Electron Platform around `keychain`. */
 export function createElectronPlatform(keychain: Keychain): Platform {
@@ -17,6 +19,7 @@ export function createElectronPlatform(keychain: Keychain): Platform {
     notify({ title, body }) {
       if (Notification.isSupported()) new Notification({ title, body }).show();
     },
+    markDownloaded: (path, sourceUrl) => markDownloaded(path, sourceUrl),
     async openPath(path) {
       const problem = await shell.openPath(path);
       if (problem) {

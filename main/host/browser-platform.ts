@@ -1,13 +1,15 @@
 /**
  * The core's Platform in browser mode (docs/ARCHITECTURE.md, "Layers"): the keychain from `createKeychain()`,
  * notifications pushed to the page as `app.notify` events (the page shows them), opening a file by
- * handing the page a host URL, and file references that are staged uploads (which the upload
- * queue takes over by moving them, `takeFile`).
+ * handing the page a host URL, marking downloads as the OS does (mark-downloaded.ts, shared with
+ * the Electron shell), and file references that are staged uploads (which the upload queue takes
+ * over by moving them, `takeFile`).
  */
 import { stat } from 'node:fs/promises';
 import type { EventPayloads } from '../../preload/contract';
 import { BridgeError } from '../../preload/contract';
 import type { Keychain, Platform } from '../core/platform';
+import { markDownloaded } from './mark-downloaded';
 import type { OpenedFiles } from './opened-files';
 import type { StagingArea } from './staging';
 
@@ -35,6 +37,7 @@ export function createBrowserPlatform(options: BrowserPlatformOptions): Platform
     notify(notification) {
       options.emitNotify({ title: notification.title, body: notification.body });
     },
+    markDownloaded: (path, sourceUrl) => markDownloaded(path, sourceUrl),
     async openPath(path) {
       const id = options.openedFiles.register(path);
       return { url: `${options.origin()}/files/${id}?token=${encodeURIComponent(options.token)}` };

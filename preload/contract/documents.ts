@@ -36,6 +36,19 @@ export type DocumentDetail = DocumentRow &
     localPath: string | null;
   };
 
+/** Why a downloaded file was not opened: it can run code, and the user has not confirmed yet. */
+export interface OpenWarning {
+  /** The saved file's name, e.g. `invoice.pdf.exe`. */
+  fileName: string;
+  /** Its type in words, with its article: "a Windows program". */
+  fileType: string;
+  /** The sentence to show: "invoice.pdf.exe is a Windows program: it can run code on your computer. Open it only if you trust where it came from." */
+  message: string;
+}
+
+/** The answer of `documents.open`: opened (`url` set in browser mode), or not opened with a warning. */
+export type DocumentOpenResult = { url: string | null; warning?: undefined } | { url: null; warning: OpenWarning };
+
 export const documentsCalls = {
   'documents.listFolders': call<Folder[]>()(empty),
   'documents.list': call<RowWindow<DocumentRow>>()(
@@ -51,6 +64,11 @@ export const documentsCalls = {
     z.object({ folderId: uuid, files: z.array(fileRefSchema).min(1).max(100) }).strict(),
   ),
   'documents.download': call<Transfer>()(byId),
-  /** Opens a downloaded document in its viewer. `url` is set in browser mode, for the page to open. */
-  'documents.open': call<{ url: string | null }>()(byId),
+  /**
+   * Opens a downloaded document in its viewer. `url` is set in browser mode, for the page to open.
+   * A file that can run code (a program, script, installer, shortcut, disk image…) is not opened
+   * unless `confirm` is true: the answer is then `{ url: null, warning }`, and the page asks the
+   * user (naming the type) and calls again with `confirm: true`.
+   */
+  'documents.open': call<DocumentOpenResult>()(z.object({ id: uuid, confirm: z.boolean().optional() }).strict()),
 } as const;

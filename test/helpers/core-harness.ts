@@ -15,17 +15,25 @@ import { createMemoryKeychain } from '../../main/core/keychain';
 export interface RecordingPlatform extends Platform {
   notified: { title: string; body: string }[];
   opened: string[];
+  /** Downloads marked as the OS marks them, in order. */
+  marked: { path: string; sourceUrl: string }[];
 }
 
 /** Creates a RecordingPlatform; file references are absolute paths of regular files. */
 export function createTestPlatform(keychain: Keychain = createMemoryKeychain()): RecordingPlatform {
   const notified: { title: string; body: string }[] = [];
   const opened: string[] = [];
+  const marked: { path: string; sourceUrl: string }[] = [];
   return {
     keychain,
     notified,
     opened,
+    marked,
     notify: (n) => void notified.push(n),
+    async markDownloaded(path, sourceUrl) {
+      marked.push({ path, sourceUrl });
+      return 'marked';
+    },
     async openPath(path) {
       opened.push(path);
       return { url: null };

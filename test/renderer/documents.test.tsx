@@ -163,6 +163,68 @@ describe('documents view', () => {
     expect(within(details).getByText(/Saved on this computer/)).toBeTruthy();
   });
 
+  it('asks before opening a file that can run code, naming its type, and opens it only when confirmed', async () => {
+    const bridge = signedInBridge();
+    const contracts = bridge.data.folders.find((f) => f.name === 'Contracts');
+    const exe = bridge.data.documents.find((d) => d.folderId === contracts?.id);
+    if (!exe) throw new Error('no document in Contracts');
+    exe.name = 'invoice.pdf.exe';
+    exe.localPath = '/home/dana/Downloads/invoice.pdf.exe';
+    bridge.handle('documents.open', ({ confirm }) =>
+      confirm
+        ? { url: 'http://127.0.0.1:4567/files/abc?token=t' }
+        : {
+            url: null,
+            warning: {
+              fileName: 'invoice.pdf.exe',
+              fileType: 'a Windows program',
+              message:
+                'invoice.pdf.exe is a Windows program: it can run code on your computer. Open it only if you trust where it came from.',
+            },
+          },
+    );
+    const opened: string[] = [];
+    const originalOpen = window.open;
+    window.open = ((url: string) => {
+      opened.push(url);
+      return null;
+    }) as typeof window.open;
+    try {
+      const { user } = renderApp(bridge);
+      const tree = await openDocuments(user);
+      await user.click(within(tree).getByRole('treeitem', { name: 'Contracts' }));
+      const list = await screen.findByRole('listbox', { name: 'Documents' });
+      await user.click(within(list).getAllByRole('option')[0]);
+      const details = await screen.findByRole('region', { name: 'Document details' });
+      const open = await within(details).findByRole('button', { name: 'Open' });
+      await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
+
+      // First time: the warning, nothing opened; Cancel keeps it closed.
+      await user.click(open);
+      let dialog = await screen.findByRole('dialog', { name: 'Open invoice.pdf.exe?' });
+      expect(
+        within(dialog).getByText(
+          'invoice.pdf.exe is a Windows program: it can run code on your computer. Open it only if you trust where it came from.',
+        ),
+      ).toBeTruthy();
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(bridge.callsTo('documents.open')).toEqual([{ id: exe.id }]);
+      expect(opened).toEqual([]);
+
+      // Second time: confirmed, so the page calls again with confirm and opens the file.
+      await user.click(open);
+      dialog = await screen.findByRole('dialog', { name: 'Open invoice.pdf.exe?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Open anyway' }));
+      await waitFor(() => expect(opened).toEqual(['http://127.0.0.1:4567/files/abc?token=t']));
+      expect(bridge.callsTo('documents.open').at(-1)).toEqual({ id: exe.id, confirm: true });
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      window.open = originalOpen;
+    }
+  });
+
   it('shows a document opened from the command palette in its own folder', async () => {
     const bridge = signedInBridge();
     const priceLists = bridge.data.folders.find((f) => f.name === 'Price lists')!;

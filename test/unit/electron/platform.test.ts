@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../../preload/contract';
 import * as fake from '../../helpers/electron-fake';
+import { canSetUserXattrs, readUserXattr } from '../../helpers/user-xattrs';
 
 vi.mock('electron', () => import('../../helpers/electron-fake'));
 
@@ -56,6 +57,14 @@ describe('Electron platform', () => {
     await expect(platform.openPath('/tmp/x.pdf')).resolves.toEqual({ url: null });
     fake.shell.openPath.mockResolvedValueOnce('No application is registered');
     await expect(platform.openPath('/tmp/x.weird')).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it.runIf(canSetUserXattrs())('marks downloads as the OS does (here: user.xdg.origin.url)', async () => {
+    const platform = createElectronPlatform(memoryKeychain);
+    const path = join(dir, 'quote.pdf');
+    const source = 'https://brm.example.com/api/documents/downloadDocument?id=6f1c2b8e-3d4a-4c5b-9e6f-7a8b9c0d1e2f';
+    expect(await platform.markDownloaded(path, source)).toBe('marked');
+    expect(readUserXattr(path, 'user.xdg.origin.url')).toBe(source);
   });
 });
 

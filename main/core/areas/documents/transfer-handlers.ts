@@ -2,11 +2,12 @@
  * Handlers of uploads (through the durable upload queue, docs/ARCHITECTURE.md "Transfers"),
  * downloads, opening downloaded documents, and the transfer list.
  */
-import { existsSync } from 'node:fs';
 import { BridgeError } from '../../../../preload/contract';
 import { startDownload } from '../../transfers/download';
 import { checkUploadFiles } from '../../transfers/upload';
 import type { AreaHandlers } from '../context';
+import { markFinishedDownloads } from './download-marks';
+import { openDownloadedDocument } from './open-document';
 
 type Names =
   | 'documents.upload'
@@ -18,9 +19,9 @@ type Names =
 
 /** Creates the transfer handlers. */
 export const transferHandlers: AreaHandlers<Names> = (ctx) => {
-  const { cache } = ctx;
   const documents = ctx.stores.documents;
   const { platform } = ctx.options;
+  const marks = markFinishedDownloads(ctx);
   return {
     'documents.upload': async ({ folderId, files }) => {
       ctx.session.api();
@@ -44,15 +45,7 @@ export const transferHandlers: AreaHandlers<Names> = (ctx) => {
         );
       return startDownload(ctx.transfers, document);
     },
-    'documents.open': async ({ id }) => {
-      const document = documents.get(id);
-      const local = cache.state.getDownload(id);
-      if (!document || !local?.localPath || !existsSync(local.localPath)) {
-        const name = document ? document.name : 'This document';
-        throw new BridgeError('not_found', `${name} is not on this computer yet. Download it first.`);
-      }
-      return platform.openPath(local.localPath);
-    },
+    'documents.open': (input) => openDownloadedDocument(ctx, marks, input),
     'transfers.list': async () => ctx.registry.list(),
     'transfers.cancel': async ({ id }) => (await ctx.uploads.cancel(id)) ?? ctx.registry.cancel(id),
     'transfers.retry': async ({ id }) => {

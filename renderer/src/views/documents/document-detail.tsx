@@ -1,10 +1,13 @@
 /**
  * The selected document: its fields, its notes, "Download" (progress shown while it runs; offline it
  * says it needs the service) and "Open" once the file is on this computer. In browser mode
- * `documents.open` answers with a URL that the page opens.
+ * `documents.open` answers with a URL that the page opens. A file that can run code (a program,
+ * script, installer…) answers with a warning instead; the page asks first, naming its type, and
+ * opens it only when the user chooses "Open anyway" (docs/SECURITY.md).
  */
 import { useEffect, useId, useState } from 'react';
-import type { DocumentDetail as DocumentDetailData, Transfer } from '../../../../preload/contract';
+import type { DocumentDetail as DocumentDetailData, OpenWarning, Transfer } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
@@ -67,6 +70,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
   const { transfers } = useStores();
   const [actionError, setActionError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+  const [warning, setWarning] = useState<OpenWarning | null>(null);
   const online = useOnline();
   const offlineNoteId = useId();
   const running = download !== undefined && isActive(download);
@@ -84,11 +88,14 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
     }
   }
 
-  async function openDocument() {
+  /** Opens the file; a file that can run code comes back with a warning, shown before it opens (`confirm`). */
+  async function openDocument(confirm = false) {
     setActionError(null);
+    setWarning(null);
     try {
-      const { url } = await bridge.call('documents.open', { id: document.id });
-      if (url) window.open(url, '_blank', 'noopener');
+      const result = await bridge.call('documents.open', confirm ? { id: document.id, confirm } : { id: document.id });
+      if (result.warning) setWarning(result.warning);
+      else if (result.url) window.open(result.url, '_blank', 'noopener');
     } catch (reason) {
       setActionError(`The document could not be opened: ${errorMessage(reason)}`);
     }
@@ -132,6 +139,14 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
       )}
       <DownloadState download={download} localPath={localPath} />
       {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} /> : null}
+      <ConfirmDialog
+        open={warning !== null}
+        title={warning ? `Open ${warning.fileName}?` : 'Open this file?'}
+        message={warning?.message ?? ''}
+        confirmLabel="Open anyway"
+        onConfirm={() => void openDocument(true)}
+        onCancel={() => setWarning(null)}
+      />
 
       <FieldList
         fields={[

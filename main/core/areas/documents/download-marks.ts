@@ -1,0 +1,54 @@
+/**
+ * Every finished download is marked the way the OS marks downloads (`Platform.markDownloaded`,
+ * docs/SECURITY.md "Opening downloaded files"), as coming from the service's download URL, so the
+ * OS's own checks (SmartScreen, Gatekeeper, Protected View) apply when the file is opened, from
+ * BRM Desktop or from a file manager.
+ */
+import { operations } from '../../../../api/generated/operations';
+import type { HandlerContext } from '../context';
+
+/** Marks finished downloads; `documents.open` waits for a file's mark before opening it. */
+export interface DownloadMarks {
+  /** Resolves once the mark of `localPath`, if one is being written, is done (never rejects). */
+  settled(localPath: string): Promise<void>;
+}
+
+/**
+ * The URL the document `documentId` is downloaded from on `serverUrl` (the contract's
+ * `downloadDocument`), without user name or password; this is what the mark records.
+ */
+export function downloadSourceUrl(serverUrl: string, documentId: string): string {
+  const url = new URL(serverUrl + operations.downloadDocument.path);
+  url.username = '';
+  url.password = '';
+  url.searchParams.set('id', documentId);
+  return url.href;
+}
+
+/**
+ * Marks each download when its transfer reaches `done` (once per file in this run). A file system
+ * that cannot carry the mark is no error; other failures are logged and do not fail the download.
+ */
+export function markFinishedDownloads(ctx: Pick<HandlerContext, 'bus' | 'session' | 'options'>): DownloadMarks {
+  const pending = new Map<string, Promise<void>>();
+  const marked = new Set<string>();
+  ctx.bus.on('transfer.progress', (transfer) => {
+    const { localPath, documentId } = transfer;
+    if (transfer.kind !== 'download' || transfer.state !== 'done' || !localPath || !documentId) return;
+    if (marked.has(localPath)) return;
+    const serverUrl = ctx.session.state().serverUrl;
+    if (!serverUrl) return;
+    marked.add(localPath);
+    const marking = ctx.options.platform
+      .markDownloaded(localPath, downloadSourceUrl(serverUrl, documentId))
+      .then(
+        () => undefined,
+        (error: unknown) => console.error(`BRM Desktop could not mark ${localPath} as downloaded:`, error),
+      )
+      .finally(() => pending.delete(localPath));
+    pending.set(localPath, marking);
+  });
+  return {
+    settled: async (localPath) => pending.get(localPath),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `documents.open` (docs/SECURITY.md, "Opening downloaded files"): opens a downloaded document with
+ * the host (the OS's viewer, or a host URL in browser mode), after its download mark is written;
+ * a file that can run code is opened only once the user confirmed a warning naming its type.
+ */
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { BridgeError, type CallParsed, type CallResult } from '../../../../preload/contract';
+import type { HandlerContext } from '../context';
+import type { DownloadMarks } from './download-marks';
+import { runnableKind, runnableWarning } from './runnable-files';
+
+/**
+ * Opens document `id`'s downloaded file. Answers `{ url: null, warning }` without opening when the
+ * file can run code (runnable-files.ts) and `confirm` is not true. Throws BridgeError('not_found')
+ * when the document is unknown or its file is not on this computer.
+ */
+export async function openDownloadedDocument(
+  ctx: Pick<HandlerContext, 'cache' | 'stores' | 'options'>,
+  marks: DownloadMarks,
+  { id, confirm }: CallParsed<'documents.open'>,
+): Promise<CallResult<'documents.open'>> {
+  const document = ctx.stores.documents.get(id);
+  const local = ctx.cache.state.getDownload(id);
+  const localPath = local?.localPath;
+  if (!document || !localPath || !existsSync(localPath)) {
+    const name = document ? document.name : 'This document';
+    throw new BridgeError('not_found', `${name} is not on this computer yet. Download it first.`);
+  }
+  await marks.settled(localPath);
+  if (confirm !== true) {
+    const fileName = basename(localPath);
+    const kind = runnableKind({
+      names: [fileName, document.name],
+      contentType: document.contentType,
+      mode: process.platform === 'win32' ? null : await fileMode(localPath),
+    });
+    if (kind)
+      return { url: null, warning: { fileName, fileType: kind.label, message: runnableWarning(fileName, kind) } };
+  }
+  return ctx.options.platform.openPath(localPath);
+}
+
+async function fileMode(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).mode;
+  } catch {
+    return null;
+  }
+}
