@@ -1,17 +1,21 @@
 /**
  * The browser-mode host with the real core against the reference service over real HTTP: sign in,
  * sync, read the cache, upload a staged file, download and open a document — all through the
- * bridge WebSocket, as the page does.
+ * bridge WebSocket, as the page does; and a second host on the same data folder refused.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataFolderInUseError, lockFileName } from '../../../main/host/data-folder-lock';
 import { type RunningHost, startHost } from '../../../main/host/host';
 import { BridgeError, type Transfer } from '../../../preload/contract';
 import { type RunningService, startService } from '../../../server/start';
 import { connectNodeBridge, type NodeBridgeClient } from '../../helpers/host-bridge-client';
-import { createRendererFixture, type RendererFixture } from '../../helpers/host-fixtures';
+import { createRendererFixture, type RendererFixture, stagedFilePath } from '../../helpers/host-fixtures';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
 
 let root: string;
 let fixture: RendererFixture;
@@ -116,6 +120,45 @@ describe('browser-mode host with the real core', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^inline; /);
     expect((await response.arrayBuffer()).byteLength).toBe(document.size);
+  });
+});
+
+describe('one host per data folder', () => {
+  it('refuses a second host on the folder, naming the first; the first keeps working and keeps its staged upload', async () => {
+    const dataDir = join(root, 'host');
+    const lockBefore = await readFile(join(dataDir, lockFileName), 'utf8');
+    const file = await stage(
+      'Staged before the second launch.txt',
+      Buffer.from('kept while a second host is refused\n'),
+    );
+    const staged = await stagedFilePath(dataDir, file.ref);
+
+    const second = await startHost({ serverUrl: service.url, dataDir, rendererDir: fixture.rendererDir }).catch(
+      (error: unknown) => error,
+    );
+    expect(second).toBeInstanceOf(DataFolderInUseError);
+    expect((second as Error).message).toContain(`(process ${process.pid}, started `);
+    expect((second as Error).message).toContain(`Open it in your browser: ${host.url}`);
+
+    // The same from the command line: a message naming the pid and URL, exit code 1.
+    const cli = spawnSync(
+      join(repoRoot, 'node_modules/.bin/tsx'),
+      ['main/host/cli.ts', '--data', dataDir, '--server', service.url],
+      { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toContain(`BRM Desktop in browser mode (process ${process.pid}, started `);
+    expect(cli.stderr).toContain(`is already using the data folder ${dataDir}.`);
+    expect(cli.stderr).toContain(`Open it in your browser: ${host.url}`);
+    expect(cli.stdout).not.toContain('is running in browser mode');
+
+    // Nothing of the first host's was touched: its staged file is there and uploads.
+    expect(await readFile(staged, 'utf8')).toBe('kept while a second host is refused\n');
+    expect(await readFile(join(dataDir, lockFileName), 'utf8')).toBe(lockBefore);
+    const folders = await bridge.call('documents.listFolders', {});
+    const [transfer] = await bridge.call('documents.upload', { folderId: folders[0].id, files: [file] });
+    const done = await bridge.waitForEvent('transfer.progress', (t) => t.id === transfer.id && finished(t));
+    expect(done).toMatchObject({ state: 'done' });
   });
 });
 
