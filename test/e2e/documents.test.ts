@@ -1,6 +1,7 @@
 /**
  * Documents in browser mode: the folder tree, uploading real files by drag and drop with per-file
- * progress, downloading a document and opening it, and refusing an empty file.
+ * progress, downloading a document and opening it, asking before opening a program, and refusing
+ * an empty file.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,54 @@ describe('documents', () => {
     expect(response.status()).toBe(200);
     expect((await response.body()).equals(pdf.bytes), 'the opened file is the document').toBe(true);
     await viewer.close();
+  });
+
+  it('asks before opening a downloaded Windows program, naming its type, and opens it only when confirmed', async () => {
+    const { page } = app;
+    const program: DroppedFile = {
+      name: 'E2E invoice.pdf.exe',
+      mimeType: 'application/x-msdownload',
+      bytes: Buffer.from('MZ this is only a test, not a program'),
+    };
+    await dropFiles(page.getByLabel('Drop files to upload', { exact: true }), [program]);
+    const bar = region(page, 'Transfers').getByRole('progressbar', { name: program.name }).first();
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: transferTimeoutMs }).toBe('100');
+    const option = page
+      .getByRole('listbox', { name: 'Documents', exact: true })
+      .getByRole('option', { name: /E2E invoice/ })
+      .first();
+    await option.waitFor({ timeout: stepTimeoutMs });
+    await option.click();
+    const details = region(page, 'Document details');
+    await details.getByText(program.name).first().waitFor({ timeout: stepTimeoutMs });
+    const open = details.getByRole('button', { name: 'Open', exact: true });
+    await details.getByRole('button', { name: 'Download', exact: true }).click();
+    await expect.poll(() => open.isEnabled(), { timeout: transferTimeoutMs }).toBe(true);
+
+    const pagesBefore = app.context.pages().length;
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: `Open ${program.name}?` });
+    await dialog.waitFor({ timeout: stepTimeoutMs });
+    await expect(dialog.textContent()).resolves.toContain(
+      `${program.name} is a Windows program: it can run code on your computer. Open it only if you trust where it came from.`,
+    );
+    await app.screenshot('document-open-warning');
+    await app.axeScan('document open warning');
+    expect(app.context.pages(), 'nothing opened before the user confirmed').toHaveLength(pagesBefore);
+
+    // The browser asks for the file in a new tab (and, being a program, saves it instead of showing it).
+    const popup = app.context.waitForEvent('page', { timeout: stepTimeoutMs });
+    const fileRequest = app.context.waitForEvent('request', {
+      predicate: (request) => new URL(request.url()).pathname.startsWith('/files/'),
+      timeout: stepTimeoutMs,
+    });
+    await dialog.getByRole('button', { name: 'Open anyway' }).click();
+    const [viewer, request] = await Promise.all([popup, fileRequest]);
+    const response = await app.context.request.get(request.url());
+    expect(response.status()).toBe(200);
+    expect((await response.body()).equals(program.bytes), 'the opened file is the document').toBe(true);
+    await viewer.close();
+    await dialog.waitFor({ state: 'detached', timeout: stepTimeoutMs });
   });
 
   it('refuses an empty file and says so for that file', async () => {
