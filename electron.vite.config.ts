@@ -19,6 +19,8 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'main/electron/index.ts'),
           // The cache's page writer runs in a worker thread and is loaded from next to index.js.
           'page-writer-worker': resolve(import.meta.dirname, 'main/core/sync/page-writer-worker.ts'),
+          // The full integrity check of the data folder's files runs in a worker thread too.
+          'integrity-worker': resolve(import.meta.dirname, 'main/core/cache/integrity-worker.ts'),
         },
         output: { entryFileNames: '[name].js' },
       },

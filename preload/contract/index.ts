@@ -20,6 +20,7 @@ import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
 import { searchCalls } from './search';
 import { type SessionEvents, sessionCalls } from './session';
+import { type StorageEvents, storageCalls } from './storage';
 import { type SyncEvents, syncCalls } from './sync';
 import { type TransferEvents, transfersCalls } from './transfers';
 
@@ -35,6 +36,7 @@ export * from './notifications';
 export * from './outbox';
 export * from './search';
 export * from './session';
+export * from './storage';
 export * from './sync';
 export * from './transfers';
 export * from './write-inputs';
@@ -54,6 +56,7 @@ export const calls = {
   ...commentsCalls,
   ...searchCalls,
   ...draftsCalls,
+  ...storageCalls,
 } as const;
 
 export type CallName = keyof typeof calls;
@@ -64,7 +67,12 @@ export type CallParsed<K extends CallName> = z.output<(typeof calls)[K]['input']
 export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
 
 /** Every core event: name → payload. */
-export type EventPayloads = AppEvents & SessionEvents & SyncEvents & OutboxEvents & TransferEvents;
+export type EventPayloads = AppEvents &
+  SessionEvents &
+  SyncEvents &
+  OutboxEvents &
+  TransferEvents &
+  StorageEvents;
 export type EventName = keyof EventPayloads;
 export const eventNames = [
   'session.changed',
@@ -73,6 +81,7 @@ export const eventNames = [
   'outbox.changed',
   'transfer.progress',
   'app.notify',
+  'storage.notices',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;
 const everyEventListed: [MissingEvent] extends [never] ? true : false = true;

@@ -14,6 +14,7 @@ import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
 import { searchHandlers } from './search/handlers';
 import { sessionHandlers } from './session/handlers';
+import { storageHandlers } from './storage/handlers';
 
 /** Every area's handlers. */
 export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<never> }> = [
@@ -28,4 +29,5 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'comments', handlers: commentsHandlers },
   { name: 'search', handlers: searchHandlers },
   { name: 'drafts', handlers: draftsHandlers },
+  { name: 'storage', handlers: storageHandlers },
 ];

@@ -1,8 +1,9 @@
 /**
  * Remembers row counts of list queries until the next write to the database, so that scrolling a
  * window through a large list (same query, new offset) does not count the rows again.
- * A write is noticed through `total_changes()` (this connection) and `PRAGMA data_version`
- * (commits of other connections, e.g. the sync writer thread; https://sqlite.org/pragma.html#pragma_data_version).
+ * A write is noticed through `total_changes()` (this connection), `PRAGMA <schema>.data_version` of
+ * every file the connection has open (commits of other connections, e.g. the sync writer thread;
+ * https://sqlite.org/pragma.html#pragma_data_version), and `forgetCounts` (a file was replaced).
  */
 import type { Database } from 'better-sqlite3';
 
@@ -12,15 +13,25 @@ export interface CountCache {
   get(key: string, count: () => number): number;
 }
 
+const epochs = new WeakMap<Database, number>();
+
+/** Forgets every count kept for `db` (its cache file was replaced by a new one). */
+export function forgetCounts(db: Database): void {
+  epochs.set(db, (epochs.get(db) ?? 0) + 1);
+}
+
 /** Creates a CountCache over `db` holding at most `maxEntries` counts. */
 export function createCountCache(db: Database, maxEntries = 64): CountCache {
   const totalChanges = db.prepare('SELECT total_changes()').pluck();
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const schemas = (db.pragma('database_list') as { name: string }[])
+    .map((row) => row.name)
+    .filter((name) => name !== 'temp');
+  const dataVersions = schemas.map((name) => db.prepare(`PRAGMA ${name}.data_version`).pluck());
   const counts = new Map<string, number>();
   let seenChanges = '';
   return {
     get(key, count) {
-      const changes = `${totalChanges.get()} ${dataVersion.get()}`;
+      const changes = [epochs.get(db) ?? 0, totalChanges.get(), ...dataVersions.map((v) => v.get())].join(' ');
       if (changes !== seenChanges) {
         counts.clear();
         seenChanges = changes;

@@ -1,7 +1,7 @@
 /**
  * Messages between the sync engine and its writer thread (page-writer-worker.ts), and how errors
  * cross between them: a ServiceError (an unreadable or invalid page) arrives as the same
- * user-facing ServiceError; anything else as an Error with the same message.
+ * user-facing ServiceError; anything else as an Error with the same message and code.
  */
 import type { BridgeErrorCode } from '../../../preload/contract';
 import { ServiceError } from '../errors';
@@ -28,6 +28,8 @@ export interface WriterError {
   message: string;
   /** Set for a ServiceError: its code and HTTP status. */
   service: { code: BridgeErrorCode; status: number } | null;
+  /** The error's own code otherwise (e.g. SQLite's `SQLITE_FULL`), for main/core/storage-errors.ts. */
+  code?: string;
 }
 
 /**
@@ -50,12 +52,16 @@ export type WriterRequestBody = WriterRequest extends infer R
 /** Describes anything thrown on the writer thread for the trip to the main thread. */
 export function toWriterError(err: unknown): WriterError {
   const message = err instanceof Error ? err.message : String(err);
-  return { message, service: err instanceof ServiceError ? { code: err.code, status: err.status } : null };
+  const code = (err as { code?: unknown } | null)?.code;
+  return {
+    message,
+    service: err instanceof ServiceError ? { code: err.code, status: err.status } : null,
+    ...(typeof code === 'string' && !(err instanceof ServiceError) ? { code } : {}),
+  };
 }
 
 /** Rebuilds on the main thread the error the writer thread described. */
 export function fromWriterError(error: WriterError): Error {
-  return error.service
-    ? new ServiceError(error.service.code, error.message, error.service.status)
-    : new Error(error.message);
+  if (error.service) return new ServiceError(error.service.code, error.message, error.service.status);
+  return error.code ? Object.assign(new Error(error.message), { code: error.code }) : new Error(error.message);
 }

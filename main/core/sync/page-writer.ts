@@ -7,8 +7,9 @@
  * The thread runs `page-writer-worker.ts` from the sources (through tsx's loader, in development and
  * tests) or `page-writer-worker.js` next to the bundle that contains this module.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Database } from 'better-sqlite3';
+import { startWorker } from '../worker-thread';
 import { createPageTransactions, type FeedPageResult, type PageCursor } from './page-transaction';
 import {
   fromWriterError,
@@ -56,12 +57,7 @@ const startTimeoutMs = 15_000;
 
 function spawn(file: string): Worker {
   const workerData: WriterData = { file };
-  const fromSources = import.meta.url.endsWith('.ts');
-  if (!fromSources) return new Worker(new URL('./page-writer-worker.js', import.meta.url), { workerData });
-  const loader = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./page-writer-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, workerData });
+  return startWorker(import.meta.url, 'page-writer-worker', workerData);
 }
 
 interface PendingRequest {
@@ -142,10 +138,10 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
   });
 }
 
-/** A writer thread when one starts, else the inline writer on `db`. */
-export async function createPageWriter(db: Database): Promise<PageWriter> {
+/** A writer thread on the cache file `file` (`db`'s main file unless given) when one starts, else the inline writer on `db`. */
+export async function createPageWriter(db: Database, file = db.name): Promise<PageWriter> {
   try {
-    return await createThreadWriter(db.name);
+    return await createThreadWriter(file);
   } catch (err) {
     console.warn(`Sync writes on the main thread: ${err instanceof Error ? err.message : String(err)}`);
     return createInlineWriter(db);

@@ -63,7 +63,7 @@ describe('page writers', () => {
   });
 
   const writers: [string, (cache: Cache) => Promise<PageWriter>][] = [
-    ['thread', (cache) => createThreadWriter(cache.db.name)],
+    ['thread', (cache) => createThreadWriter(cache.file)],
     ['inline', async (cache) => createInlineWriter(cache.db)],
   ];
 
@@ -71,7 +71,7 @@ describe('page writers', () => {
     let n = 0;
     async function open() {
       const dataDir = join(dir.path, `${kind}-${n++}`);
-      const cache = openCache(dataDir);
+      const cache = await openCache(dataDir);
       const writer = await create(cache);
       expect(writer.kind).toBe(kind);
       const rows = () => countSyncedRows(dataDir);
@@ -169,12 +169,12 @@ describe('page writers', () => {
     it('rolls a page back when its transaction fails, and writes it once the cause is gone', async () => {
       const { cache, writer, empty } = await open();
       cache.db.exec(
-        "CREATE TRIGGER refuse_cursor BEFORE UPDATE ON sync_state BEGIN SELECT RAISE(ABORT, 'cursor refused'); END",
+        "CREATE TRIGGER cache.refuse_cursor BEFORE UPDATE ON sync_state BEGIN SELECT RAISE(ABORT, 'cursor refused'); END",
       );
       await expect(writer.writePage(encode(firstPage), false, null, () => undefined)).rejects.toThrow(/cursor refused/);
       expect(cache.state.getSyncState().cursor).toBeNull();
       expect(empty()).toBe(true);
-      cache.db.exec('DROP TRIGGER refuse_cursor');
+      cache.db.exec('DROP TRIGGER cache.refuse_cursor');
       const result = await writer.writePage(encode(firstPage), false, null, () => undefined);
       expect(Object.values(result.applied).reduce((a, b) => a + b, 0)).toBe(firstPage.changes.length);
       expect(cache.state.getSyncState().cursor).toBe(firstPage.nextCursor);
@@ -184,8 +184,8 @@ describe('page writers', () => {
   });
 
   it('prefers the thread, and a thread refuses to start on a database that does not exist', async () => {
-    const cache = openCache(join(dir.path, 'preferred'));
-    const writer = await createPageWriter(cache.db);
+    const cache = await openCache(join(dir.path, 'preferred'));
+    const writer = await createPageWriter(cache.db, cache.file);
     expect(writer.kind).toBe('thread');
     await writer.close();
     cache.close();

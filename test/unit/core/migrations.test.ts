@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrate, NewerSchemaError, openCacheDatabase } from '../../../main/core/cache/database';
+import { openCache } from '../../../main/core/cache/cache';
+import { migrate, migrateWithBackups, NewerSchemaError } from '../../../main/core/cache/database';
+import { localMigrations } from '../../../main/core/cache/local-migrations/index';
 import { type Migration, migrations } from '../../../main/core/cache/migrations/index';
 
 const objects = (db: Database, type: string): string[] =>
@@ -34,9 +36,11 @@ describe('cache migrations', () => {
         'folders',
         'documents',
         'notifications',
-        'outbox',
+        'sync_state',
+        'query_cache',
       ]),
     );
+    expect(objects(db, 'table')).not.toContain('outbox');
   });
 
   it('step 1 creates the record tables and their indexes', () => {
@@ -161,17 +165,81 @@ describe('cache migrations', () => {
     expect(objects(db, 'table')).not.toContain('half_done');
   });
 
-  it('opens <dataDir>/cache.db with WAL, synchronous NORMAL, foreign keys and a busy timeout', () => {
+  it('step 6 drops the local-only tables, which live in local.db from then on', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 5));
+    db.prepare(`INSERT INTO sync_state (id) VALUES (1) ON CONFLICT DO NOTHING`).run();
+    migrate(db, migrations.slice(0, 6));
+    expect(version(db)).toBe(6);
+    const tables = objects(db, 'table');
+    for (const moved of ['settings', 'downloads', 'outbox', 'id_map', 'drafts', 'refetch', 'upload_queue'])
+      expect(tables).not.toContain(moved);
+    expect(tables).toEqual(expect.arrayContaining(['contacts', 'sync_state', 'query_cache', 'contacts_fts']));
+    expect(db.prepare('SELECT count(*) FROM sync_state').pluck().get()).toBe(1);
+  });
+
+  it('local.db step 1 creates the local-only tables as cache schema 5 had them', () => {
+    const cache = new BetterSqlite3(':memory:');
+    migrate(cache, migrations.slice(0, 5));
+    const local = new BetterSqlite3(':memory:');
+    migrate(local, localMigrations.slice(0, 1), ':memory:', 'local');
+    expect(version(local)).toBe(1);
+    const definition = (db: Database, table: string) =>
+      (db.pragma(`table_info(${table})`) as { name: string; type: string; notnull: number; pk: number }[]).map(
+        ({ name, type, notnull, pk }) => ({ name, type, notnull, pk }),
+      );
+    for (const table of ['settings', 'downloads', 'outbox', 'id_map', 'drafts', 'refetch', 'upload_queue'])
+      expect(definition(local, table)).toEqual(definition(cache, table));
+    expect(objects(local, 'index')).toEqual(expect.arrayContaining(['outbox_by_record', 'upload_queue_by_created']));
+  });
+
+  it('numbers the local.db migrations 1, 2, 3, … without gaps', () => {
+    expect(localMigrations.map((m) => m.version)).toEqual(localMigrations.map((_, i) => i + 1));
+  });
+
+  it('copies local.db before each of its migrations, and refuses a newer local.db', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'brm-local-'));
+    dirs.push(dir);
+    const file = join(dir, 'local.db');
+    const db = new BetterSqlite3(file);
+    await migrateWithBackups(db, file, localMigrations.slice(0, 1));
+    // A file made by this step is new: nothing to copy yet.
+    expect(existsSync(join(dir, 'local.before-v1.db'))).toBe(false);
+    db.prepare(`INSERT INTO drafts (key, value, saved_at) VALUES ('contact:new', '{"firstName":"Ada"}', 'now')`).run();
+    const next: Migration = { version: 2, name: 'test step', up: (d) => d.exec('DROP TABLE drafts') };
+    expect(await migrateWithBackups(db, file, [localMigrations[0], next])).toBe(2);
+    db.close();
+    const before = new BetterSqlite3(join(dir, 'local.before-v2.db'), { readonly: true });
+    expect(before.pragma('user_version', { simple: true })).toBe(1);
+    expect(before.prepare('SELECT value FROM drafts').pluck().all()).toEqual(['{"firstName":"Ada"}']);
+    before.close();
+    const newer = new BetterSqlite3(file);
+    newer.pragma('user_version = 42');
+    await expect(migrateWithBackups(newer, file)).rejects.toThrow(NewerSchemaError);
+    await expect(migrateWithBackups(newer, file)).rejects.toThrow(/holds what only this machine has/);
+    newer.close();
+  });
+
+  it('opens <dataDir>/local.db with <dataDir>/cache.db attached, both with WAL, synchronous NORMAL, foreign keys and a busy timeout', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'brm-cache-'));
     dirs.push(dir);
-    const db = openCacheDatabase(dir);
-    expect(db.name).toBe(join(dir, 'cache.db'));
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    const cache = await openCache(dir);
+    const { db } = cache;
+    expect(db.name).toBe(join(dir, 'local.db'));
+    expect(cache.file).toBe(join(dir, 'cache.db'));
+    for (const schema of ['main', 'cache']) {
+      expect(db.pragma(`${schema}.journal_mode`, { simple: true })).toBe('wal');
+      expect(db.pragma(`${schema}.synchronous`, { simple: true })).toBe(1);
+    }
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
-    db.pragma('user_version = 42');
-    db.close();
-    expect(() => openCacheDatabase(dir)).toThrow(NewerSchemaError);
+    expect(db.pragma('main.user_version', { simple: true })).toBe(localMigrations.length);
+    expect(db.pragma('cache.user_version', { simple: true })).toBe(migrations.length);
+    db.pragma('cache.user_version = 42');
+    cache.close();
+    await expect(openCache(dir)).rejects.toThrow(NewerSchemaError);
+    await expect(openCache(dir)).rejects.toThrow(
+      `The cache at ${join(dir, 'cache.db')} was written by a newer version`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** One schema step of the cache. `up` runs inside a transaction together with the user_version bump. */
+/** One schema step of a database file (cache.db or local.db). `up` runs inside a transaction together with the user_version bump. */
 import type { Database } from 'better-sqlite3';
 
 export interface Migration {
