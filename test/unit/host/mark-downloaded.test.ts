@@ -15,7 +15,7 @@ const source = 'https://brm.example.com/api/documents/downloadDocument?id=6f1c2b
 const now = Date.UTC(2026, 0, 5, 8, 0, 0);
 
 /** A fake OS recording what marking did; `fail` maps a file or tool to the error it raises. */
-function fakeOs(platform: NodeJS.Platform, fail: Record<string, NodeJS.ErrnoException> = {}) {
+function fakeOs(platform: NodeJS.Platform, fail: Record<string, Error> = {}) {
   const written: Array<{ path: string; data: string }> = [];
   const ran: Array<{ file: string; args: readonly string[] }> = [];
   const deps: MarkDownloadedDeps = {
