@@ -44,6 +44,7 @@ describe('runnable files', () => {
     ['package.deb', 'a Linux installer package'],
     ['package.rpm', 'a Linux installer package'],
     ['script.py', 'a script'],
+    ['orders.accde', 'a Microsoft Access program'],
   ])('%s is %s', (name, label) => {
     expect(kindOf(name)).toBe(label);
   });
@@ -61,6 +62,8 @@ describe('runnable files', () => {
     '.exe',
     'README',
     'setup.exe.txt',
+    'firmware.bin',
+    'certificate.crt',
   ])('%s is not runnable', (name) => {
     expect(kindOf(name)).toBeNull();
   });

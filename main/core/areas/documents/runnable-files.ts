@@ -11,7 +11,9 @@
  * permission bit (POSIX). Web pages (`.html`) are not listed: they open in a browser, which runs
  * their scripts in its sandbox, and browser mode serves them sandboxed (main/host/http-routes.ts).
  * Documents with macros (`.docm`, `.xlsm`) are left to the Office apps, which check them
- * themselves against the download mark (`Platform.markDownloaded`).
+ * themselves against the download mark (`Platform.markDownloaded`). Names as generic as `.bin` or
+ * `.out` (firmware, data, logs) are not listed: a Linux program without an extension is caught by
+ * its executable bit.
  */
 
 /** A kind of runnable file: how the warning names it. */
@@ -28,6 +30,7 @@ const kinds = {
   shortcut: { label: 'a shortcut' },
   registry: { label: 'a Windows registry file' },
   controlPanel: { label: 'a Windows system file' },
+  accessProgram: { label: 'a Microsoft Access program' },
   help: { label: 'a compiled help file' },
   java: { label: 'a Java program' },
   macApp: { label: 'a macOS application' },
@@ -57,14 +60,15 @@ const byExtension: ReadonlyMap<string, RunnableKind> = new Map(
         'lnk url scf website settingcontent-ms library-ms search-ms searchconnector-ms webloc inetloc fileloc desktop',
       ],
       [kinds.registry, 'reg'],
-      [kinds.controlPanel, 'inf msc mde mda mdz ade adp ins isp job crt'],
+      [kinds.controlPanel, 'inf msc ins isp job'],
+      [kinds.accessProgram, 'ade adp mda mde mdz accde'],
       [kinds.help, 'chm hlp'],
       [kinds.java, 'jar jnlp class'],
       [kinds.macApp, 'app action workflow prefpane osax kext saver plugin widget terminal'],
       [kinds.macInstaller, 'pkg mpkg'],
       [kinds.macScript, 'command tool scpt scptd applescript'],
       [kinds.diskImage, 'dmg iso img vhd vhdx'],
-      [kinds.linuxProgram, 'appimage run bin elf out x86_64 so ko'],
+      [kinds.linuxProgram, 'appimage run'],
       [kinds.linuxInstaller, 'deb rpm snap flatpak flatpakref flatpakrepo'],
       [kinds.shellScript, 'sh bash zsh csh tcsh ksh fish'],
       [kinds.script, 'py pyc pyo pyw pyz pyzw pl pm rb php lua tcl'],
