@@ -13,7 +13,9 @@ import type { ComposedService } from './compose';
 import { maxUploadBytes } from './files/upload';
 import { createAuthenticator } from './http/auth';
 import { bindOperations } from './http/bind';
-import { installProblemHandlers } from './http/errors';
+import { installBodyTimeout } from './http/body-timeout';
+import { clientErrorHandler } from './http/client-errors';
+import { frameworkErrorHandler, installProblemHandlers } from './http/errors';
 import { installPlatform } from './http/platform';
 import type { RateLimits } from './http/rate-limit';
 import { createHandlers } from './operations';
@@ -37,6 +39,8 @@ export interface AppOptions {
   accessTokenTtlSeconds: number;
   /** Request quotas (see `http/rate-limit.ts`). */
   rateLimits: RateLimits;
+  /** Longest silence within a request body before it is answered 408, ms (see `http/body-timeout.ts`). */
+  bodyTimeoutMs: number;
 }
 
 /** Builds (but does not start) the service's Fastify app over the composed service (`./compose.ts`). */
@@ -48,10 +52,13 @@ export async function buildApp(service: ComposedService, options: AppOptions): P
     forceCloseConnections: true,
     return503OnClosing: true,
     genReqId: () => randomUUID(),
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.decorateRequest('userId', null);
   app.decorateRequest('validated', null);
   installProblemHandlers(app);
+  installBodyTimeout(app, options.bodyTimeoutMs);
   // Downloads are attachments of any type: never let a browser sniff them into something else.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

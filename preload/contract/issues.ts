@@ -4,6 +4,7 @@
  * forms (messages next to fields), so a field says the same thing before and after sending.
  */
 import type { z } from 'zod';
+import { namePatternMessage } from '../../api/name-characters';
 import type { FieldError } from './common';
 
 const typeNames: Record<string, string> = {
@@ -54,10 +55,13 @@ function formatMessage(format: string, pattern: string | undefined): string {
     case 'url':
     case 'uri':
       return 'must be a web address such as https://example.com';
-    case 'regex':
+    case 'regex': {
+      const nameWords = pattern === undefined ? null : namePatternMessage(pattern);
+      if (nameWords) return nameWords;
       if (pattern === '^[A-Z]{2}$' || pattern === '/^[A-Z]{2}$/') return 'must be a two-letter country code such as DE';
       if (pattern?.includes('\\S')) return 'must not be blank';
       return 'has the wrong form';
+    }
     default:
       return `expected a valid ${format}`;
   }

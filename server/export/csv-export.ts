@@ -8,12 +8,23 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { type CastingContext, stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { type CsvCellValue, csvCell } from '../../api/csv-cell';
 import type { Db } from '../db/schema';
 
 /** A CSV field value; null and undefined become an empty field. */
 export type CsvValue = string | number | null | undefined;
+
+/** Options of one export's file. */
+export interface CsvFileOptions {
+  /** Start with a UTF-8 byte order mark. */
+  bom?: boolean;
+  /** Values exactly as stored (RFC 4180 quoting only), without the formula neutralization of `api/csv-cell.ts`. */
+  raw?: boolean;
+  /** Rows read per batch (default 500). */
+  batchSize?: number;
+}
 
 /** One column: its header and how to get its value from a row. */
 export interface CsvColumn<R> {
@@ -73,9 +84,24 @@ export async function* csvRecords<R>(
 }
 
 /**
+ * A csv-stringify `cast` that writes every data cell by the rule of `api/csv-cell.ts` (OWASP CSV
+ * injection: text quoted, formula-like text prefixed with `'`, numbers as numbers; or `raw`). The
+ * header row (our own column names) is written as it is.
+ */
+function cellCast(raw: boolean) {
+  const cast = (value: CsvCellValue, context: CastingContext) => {
+    if (context.header) return String(value);
+    const cell = csvCell(value, { raw });
+    return cell.quoted ? { value: cell.text, quoted: true } : cell.text;
+  };
+  return { string: cast, number: cast, boolean: cast };
+}
+
+/**
  * Sends the export as the reply: `text/csv` (RFC 4180: CRLF line ends, a header row, fields quoted
- * when they hold `"`, `,`, CR or LF), UTF-8, with a byte order mark only when `bom` is set, and
- * `Content-Disposition: attachment; filename="<name>-<YYYY-MM-DD>.csv"`. The body is streamed
+ * when they hold `"`, `,`, CR or LF, and every text field quoted unless `raw`), UTF-8, with a byte
+ * order mark only when `bom` is set, and `Content-Disposition: attachment;
+ * filename="<name>-<YYYY-MM-DD>.csv"`. Cells follow `api/csv-cell.ts`. The body is streamed
  * (chunked); a failure midway aborts the response and is logged.
  */
 export function sendCsvExport<R>(
@@ -83,14 +109,14 @@ export function sendCsvExport<R>(
   reply: FastifyReply,
   spec: CsvExportSpec<R>,
   filter: CsvFilter,
-  options: { bom?: boolean; batchSize?: number } = {},
+  options: CsvFileOptions = {},
 ): FastifyReply {
   const csv = stringify({
     header: true,
     columns: spec.columns.map((c) => c.header),
     record_delimiter: 'windows',
-    quoted_match: /[\r\n]/,
     bom: options.bom ?? false,
+    cast: cellCast(options.raw ?? false),
   });
   pipeline(Readable.from(csvRecords(db, spec, filter, options.batchSize)), csv).catch((error: unknown) => {
     reply.log.error({ err: error, export: spec.name }, 'CSV export failed midway');

@@ -2,6 +2,7 @@
  * `Content-Disposition: attachment` (RFC 6266) with an ASCII `filename` fallback and the exact name
  * in `filename*` (RFC 8187, UTF-8 percent-encoding).
  */
+import { stripNameCharacters } from '../../api/name-characters';
 
 /** The Content-Disposition value for downloading a file named `name`. */
 export function attachmentDisposition(name: string): string {
@@ -20,21 +21,17 @@ function dispositionOf(type: 'attachment' | 'inline', name: string): string {
 }
 
 /**
- * Makes an uploaded file name safe to store: drops any directory part and control characters, trims
- * it and caps it at 255 characters (keeping the extension). Returns '' when nothing is left.
+ * Makes an uploaded file name safe to store: drops any directory part, control characters, line
+ * separators and invisible text-direction marks (`api/name-characters.ts`; a name is cleaned, not
+ * refused, because it comes from the sender's file system), normalizes it to NFC, trims it and caps it
+ * at 255 characters (keeping the extension). Returns '' when nothing is left.
  */
 export function sanitizeFileName(raw: string): string {
   // Browsers send `"`, CR and LF in multipart file names as %22, %0D and %0A (WHATWG HTML,
   // "multipart/form-data encoding algorithm"); undo that first.
   const decoded = raw.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
   const base = decoded.split(/[/\\]/).pop() ?? '';
-  const clean = [...base]
-    .filter((ch) => {
-      const code = ch.charCodeAt(0);
-      return code > 0x1f && code !== 0x7f;
-    })
-    .join('')
-    .trim();
+  const clean = stripNameCharacters(base.normalize('NFC')).trim();
   if (clean === '.' || clean === '..') return '';
   if (clean.length <= 255) return clean;
   const dot = clean.lastIndexOf('.');

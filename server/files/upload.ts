@@ -2,7 +2,8 @@
  * Receives an upload (`multipart/form-data`: a text part naming the target record, `folderId` for
  * documents or another name given in the options, then the part `file`) by
  * streaming the file to a temp file while hashing it (SHA-256), so that large files never sit in
- * memory. The multipart limits (2 GiB per file) are set where @fastify/multipart is registered.
+ * memory. The multipart limits (2 GiB per file) are set where @fastify/multipart is registered; a
+ * form that cannot be read answers 400 (`multipart.ts`).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -11,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { ProblemError, validationProblem } from '../http/problem';
 import { sanitizeFileName } from './disposition';
 import type { FileStore } from './file-store';
+import { filePartBytes, formParts } from './multipart';
 
 /** Largest accepted file, bytes (2 GiB), as the contract states. */
 export const maxUploadBytes = 2 * 1024 ** 3;
@@ -36,8 +38,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 /**
  * Reads the multipart body. `checkFolder` runs as soon as `folderId` is read (before the file), so a
- * bad folder fails fast. Throws 400 for a missing or misplaced part, a bad folder id, a bad file
- * name or an empty file; 413 for a file over 2 GiB. Deletes the temp file on failure.
+ * bad folder fails fast. Throws 415 for another media type; 400 for a form that cannot be read, a
+ * missing or misplaced part, a bad folder id, a bad file name or an empty file; 413 for a file over
+ * 2 GiB; 408 when the body stops arriving (`server/http/body-timeout.ts`). Deletes the temp file on
+ * failure.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -47,13 +51,10 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const idPart = options.idPart ?? 'folderId';
   const maxBytes = options.maxBytes ?? maxUploadBytes;
-  if (!request.isMultipart()) {
-    throw validationProblem([{ pointer: '/header/Content-Type', detail: 'must be multipart/form-data' }]);
-  }
   let folderId: string | null = null;
   let received: ReceivedUpload | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of formParts(request)) {
       if (received) {
         if (part.type === 'file') part.file.resume();
         continue;
@@ -87,7 +88,7 @@ export async function receiveUpload(
       const hash = createHash('sha256');
       let size = 0;
       await pipeline(
-        part.file,
+        filePartBytes(part),
         async function* (source: AsyncIterable<Buffer>) {
           for await (const chunk of source) {
             hash.update(chunk);

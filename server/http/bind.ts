@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../api/generated/schema';
 import { sharedContractAjv } from '../contract/ajv';
 import { type Contract, listOperations, resolveRef } from '../contract/spec';
-import { validationProblem } from './problem';
+import { unsupportedMediaType, validationProblem } from './problem';
 import { bodyCheck, parameterCheck } from './request-checks';
 
 type Ops = operations;
@@ -57,14 +57,22 @@ export function bindOperations(
     const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;
     const jsonSchema = requestBody?.content['application/json']?.schema;
     const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
+    const requestMediaTypes = Object.keys(requestBody?.content ?? {});
 
     app.route({
       method: op.method,
       url: op.path,
+      config: { requestMediaTypes },
       onRequest: async (request) => {
         request.userId = op.requiresAuth ? authenticate(request) : null;
       },
       preValidation: async (request) => {
+        // A body the operation does not take (e.g. a form sent to a JSON operation, which the
+        // multipart plugin lets through unread) is refused before anything reads it.
+        const mediaType = mediaTypeOf(request);
+        if (mediaType !== null && requestMediaTypes.length > 0 && !requestMediaTypes.includes(mediaType)) {
+          throw unsupportedMediaType(requestMediaTypes);
+        }
         const values = { ...(request.query as object) };
         const headers: Record<string, unknown> = {};
         for (const name of header.names.keys())
@@ -100,7 +108,22 @@ export function bindOperations(
   }
 }
 
+/**
+ * The media type of a request's body (lower case, without parameters), or null when the request has
+ * no body (no `Content-Length` above 0 and no `Transfer-Encoding`, RFC 9112 §6.3).
+ */
+export function mediaTypeOf(request: FastifyRequest): string | null {
+  const length = request.headers['content-length'];
+  const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody) return null;
+  return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The media types of the operation's request body in the contract (empty: it takes none). */
+    requestMediaTypes?: string[];
+  }
   interface FastifyRequest {
     /** The signed-in user's id, or null for operations without auth. */
     userId: string | null;

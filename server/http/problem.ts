@@ -27,8 +27,15 @@ const titles: Record<ProblemType, string> = {
   '/problems/too-large': 'Too large',
   '/problems/range-not-satisfiable': 'Range not satisfiable',
   '/problems/rate-limited': 'Too many requests',
+  '/problems/request-timeout': 'The request stopped arriving',
+  '/problems/method-not-allowed': 'Method not allowed',
   '/problems/internal': 'Internal error',
 };
+
+/** The `title` of a problem type (the same for every problem of that type, RFC 9457 §3.1.4). */
+export function problemTitle(type: ProblemType): string {
+  return titles[type];
+}
 
 /** An error that becomes a problem response with the given status and type. */
 export class ProblemError extends Error {
@@ -93,6 +100,32 @@ export function stateConflict(what: string, id: string, currentState: string, ac
 /** 409 `/problems/conflict` for a request that clashes with stored data (a duplicate, a cycle, a record in use). */
 export function conflict(detail: string): ProblemError {
   return new ProblemError(409, '/problems/conflict', detail);
+}
+
+/**
+ * 415 `/problems/unsupported-media-type` for a body in a media type the operation does not take
+ * (RFC 9110 §15.5.16); `accepted` lists the media types it takes.
+ */
+export function unsupportedMediaType(accepted: readonly string[]): ProblemError {
+  if (accepted.length === 0) {
+    return new ProblemError(
+      415,
+      '/problems/unsupported-media-type',
+      'This operation takes no body; send it without one.',
+      {
+        errors: [{ pointer: '/header/Content-Type', detail: 'must be absent: the operation takes no body' }],
+      },
+    );
+  }
+  const list = accepted.join(' or ');
+  return new ProblemError(
+    415,
+    '/problems/unsupported-media-type',
+    `This operation takes ${list}; send the body as ${list}.`,
+    {
+      errors: [{ pointer: '/header/Content-Type', detail: `must be ${list}` }],
+    },
+  );
 }
 
 /** 403 `/problems/forbidden`. */

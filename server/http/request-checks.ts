@@ -3,6 +3,7 @@
  * RFC 9457 `errors[]` entries with JSON pointers (`/query/<name>`, `/header/<Name>`, `/body/...`).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { namePatternMessage } from '../../api/name-characters';
 import { compileContractSchema, type ContractAjv } from '../contract/ajv';
 import type { JsonSchema, ParameterObject } from '../contract/spec';
 import type { ProblemFieldError } from './problem';
@@ -10,9 +11,23 @@ import type { ProblemFieldError } from './problem';
 /** Checks a value; returns the problems found (empty when valid). */
 export type Check = (value: unknown) => ProblemFieldError[];
 
-/** Turns Ajv errors into problem entries under `prefix`; `names` restores header names' case. */
+/** The value at an RFC 6901 JSON pointer (`/a/0/b`) inside `root`; undefined when there is none. */
+function valueAt(root: unknown, pointer: string): unknown {
+  let value = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[raw.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return value;
+}
+
+/**
+ * Turns Ajv errors on `root` into problem entries under `prefix`; `names` restores header names'
+ * case. A broken name pattern gets words (`api/name-characters.ts`) instead of the pattern itself.
+ */
 function fieldErrors(
   prefix: string,
+  root: unknown,
   errors: ErrorObject[] | null | undefined,
   names?: Map<string, string>,
 ): ProblemFieldError[] {
@@ -29,6 +44,8 @@ function fieldErrors(
       detail = 'is not a known field';
     } else if (e.keyword === 'enum') {
       detail = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
+    } else if (e.keyword === 'pattern') {
+      detail = namePatternMessage(String(e.params.pattern), valueAt(root, e.instancePath)) ?? detail;
     }
     if (names) path = path.replace(/^\/([^/]+)/, (_m, n: string) => `/${names.get(n) ?? n}`);
     const key = `${prefix}${path} ${detail}`;
@@ -41,7 +58,7 @@ function fieldErrors(
 
 /** Wraps a compiled validator as a Check reporting under `prefix`. */
 export function checker(validate: ValidateFunction, prefix: string, names?: Map<string, string>): Check {
-  return (value) => (validate(value) ? [] : fieldErrors(prefix, validate.errors, names));
+  return (value) => (validate(value) ? [] : fieldErrors(prefix, value, validate.errors, names));
 }
 
 /** A body check that picks the `oneOf` branch by the discriminator (OpenAPI `discriminator.mapping`). */

@@ -42,11 +42,9 @@ export function saveStory(
   return store.transaction(() => {
     const existing = input.id === undefined ? undefined : stories.get(input.id);
     if (input.id !== undefined && !existing) throw notFound('story', input.id);
-    if (existing) {
-      if (existing.authorId !== userId && !isAdmin(store, userId))
-        throw forbidden('Only the story’s author or an admin may change it.');
-      checkIfMatch(options.ifMatch, existing, 'story');
-    }
+    if (existing && existing.authorId !== userId && !isAdmin(store, userId))
+      throw forbidden('Only the story’s author or an admin may change it.');
+    checkIfMatch(options.ifMatch, existing, 'story');
     const id = existing?.id ?? randomUUID();
     const slug = input.slug !== undefined ? input.slug : (existing?.slug ?? null);
     if (slug !== null) {

@@ -45,7 +45,7 @@ export function branchHandlers(deps: OperationDeps): Pick<OperationHandlers, Bra
       store.transaction(() => {
         const { id: givenId, ...fields } = body;
         const existing = givenId === undefined ? undefined : branchOf(givenId);
-        if (existing) checkIfMatch(headers['If-Match'], existing, 'branch');
+        checkIfMatch(headers['If-Match'], existing, 'branch');
         requireCompany(fields.companyId);
         const id = givenId ?? randomUUID();
         const headquarters = fields.kind === 'headquarters' ? branches.headquartersOf(fields.companyId) : undefined;

@@ -59,7 +59,10 @@ export function calendarWriteHandlers(
         endsAt: new Date(input.endsAt).toISOString(),
       };
       const event = store.transaction(() => {
-        if (id === undefined) return calendar.save(randomUUID(), { ...fields, organizerId: userId, recipientCount: 0 });
+        if (id === undefined) {
+          checkIfMatch(headers['If-Match'], undefined, 'calendar event');
+          return calendar.save(randomUUID(), { ...fields, organizerId: userId, recipientCount: 0 });
+        }
         const current = existing(id);
         checkIfMatch(headers['If-Match'], current, 'calendar event');
         return calendar.save(id, { ...recordBody(current), ...fields });

@@ -48,7 +48,7 @@ export function campaignHandlers(deps: OperationDeps): Pick<OperationHandlers, C
       const { id, ...input } = body;
       const campaign = store.transaction(() => {
         const current = id === undefined ? undefined : existing(id);
-        if (current) checkIfMatch(headers['If-Match'], current, 'campaign');
+        checkIfMatch(headers['If-Match'], current, 'campaign');
         const action = saveAction(current, input);
         if (action === 'edit')
           throw stateConflict(

@@ -78,7 +78,7 @@ export function contactWriteHandlers(
       requirePermission(repos, userId, 'contacts.write', 'save contacts');
       return store.transaction(() => {
         const existing = body.id === undefined ? undefined : contactOf(body.id);
-        if (existing) checkIfMatch(headers['If-Match'], existing, 'contact');
+        checkIfMatch(headers['If-Match'], existing, 'contact');
         if (body.companyId) companyOf(body.companyId);
         const saved = store.saveContact(existing ? body : { ...body, state: 'active' });
         reply.code(existing ? 200 : 201).header('ETag', versionETag(saved));
@@ -121,7 +121,7 @@ export function contactWriteHandlers(
       requirePermission(repos, userId, 'companies.write', 'save companies');
       return store.transaction(() => {
         const existing = body.id === undefined ? undefined : companyOf(body.id);
-        if (existing) checkIfMatch(headers['If-Match'], existing, 'company');
+        checkIfMatch(headers['If-Match'], existing, 'company');
         const saved = store.saveCompany(body);
         reply.code(existing ? 200 : 201).header('ETag', versionETag(saved));
         return saved;

@@ -1,6 +1,12 @@
 /** Operations of the Export group: five streamed CSV exports over one shared export piece. */
 import type { FastifyReply } from 'fastify';
-import { type CsvExportSpec, type CsvFilter, csvFilter, sendCsvExport } from '../export/csv-export';
+import {
+  type CsvExportSpec,
+  type CsvFileOptions,
+  type CsvFilter,
+  csvFilter,
+  sendCsvExport,
+} from '../export/csv-export';
 import { branchExport, companyExport, contactExport, dealExport, grebateExport } from '../export/exports';
 import type { OperationHandlers } from '../http/bind';
 import type { OperationDeps } from './deps';
@@ -22,26 +28,26 @@ function exportFilter(alias: string, since: string | undefined, equal: Record<st
 /** Handlers of the Export group. */
 export function exportHandlers(deps: OperationDeps): Pick<OperationHandlers, ExportOps> {
   const { db } = deps.store;
-  const send = <R>(reply: FastifyReply, spec: CsvExportSpec<R>, filter: CsvFilter, bom: boolean | undefined) =>
-    sendCsvExport(db, reply, spec, filter, { bom });
+  const send = <R>(reply: FastifyReply, spec: CsvExportSpec<R>, filter: CsvFilter, file: CsvFileOptions) =>
+    sendCsvExport(db, reply, spec, filter, file);
   return {
     exportBranches: ({ query, reply }) =>
       send(
         reply,
         branchExport,
         exportFilter('b', query.updatedSince, { 'b.company_id': query.companyId, 'b.kind': query.kind }),
-        query.bom,
+        { bom: query.bom, raw: query.raw },
       ),
 
     exportCompanies: ({ query, reply }) =>
-      send(reply, companyExport, exportFilter('co', query.updatedSince), query.bom),
+      send(reply, companyExport, exportFilter('co', query.updatedSince), { bom: query.bom, raw: query.raw }),
 
     exportContacts: ({ query, reply }) =>
       send(
         reply,
         contactExport,
         exportFilter('c', query.updatedSince, { 'c.company_id': query.companyId, 'c.state': query.state }),
-        query.bom,
+        { bom: query.bom, raw: query.raw },
       ),
 
     exportGrebates: ({ query, reply }) => {
@@ -50,7 +56,7 @@ export function exportHandlers(deps: OperationDeps): Pick<OperationHandlers, Exp
         filter.where.push('r.id IN (SELECT rebate_id FROM rebate_companies WHERE company_id = ?)');
         filter.params.push(query.companyId);
       }
-      return send(reply, grebateExport, filter, query.bom);
+      return send(reply, grebateExport, filter, { bom: query.bom, raw: query.raw });
     },
 
     exportPsas: ({ query, reply }) =>
@@ -62,7 +68,7 @@ export function exportHandlers(deps: OperationDeps): Pick<OperationHandlers, Exp
           'd.category': query.category,
           'd.stage': query.stage,
         }),
-        query.bom,
+        { bom: query.bom, raw: query.raw },
       ),
   };
 }

@@ -73,6 +73,7 @@ export function folderHandlers(
             ...(body.name === undefined ? [{ pointer: '/body/name', detail: 'is required to create a folder' }] : []),
           ]);
         }
+        checkIfMatch(headers['If-Match'], undefined, 'folder');
         const parentId = body.parentId;
         const name = body.name;
         requireFolder(store, parentId);

@@ -1,9 +1,11 @@
 /** Operations of the Pim group: the PIM calendar, import mappings, export templates and file validation. */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { compileContractSchema, sharedContractAjv } from '../contract/ajv';
 import { loadContract } from '../contract/spec';
 import { pageJson } from '../db/paging';
 import { attachmentDisposition, sanitizeFileName } from '../files/disposition';
+import { filePartBuffer, filePartBytes } from '../files/multipart';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, notFound, validationProblem } from '../http/problem';
@@ -63,7 +65,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       const file = await readForm(request, {
         maxFileBytes: maxMappingFileBytes,
         limitText: '64 KiB',
-        onFile: async (_fields, part) => part.toBuffer(),
+        onFile: async (_fields, part) => filePartBuffer(part),
       });
       let parsed: unknown;
       try {
@@ -108,11 +110,9 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       if (problems.length) throw validationProblem(problems);
       const template = store.transaction(() => {
         const id = body.id ?? randomUUID();
-        if (body.id !== undefined) {
-          const existing = pim.template(body.id);
-          if (!existing) throw notFound('export template', body.id);
-          checkIfMatch(headers['If-Match'], existing, 'export template');
-        }
+        const existing = body.id === undefined ? undefined : pim.template(body.id);
+        if (body.id !== undefined && !existing) throw notFound('export template', body.id);
+        checkIfMatch(headers['If-Match'], existing, 'export template');
         const clash = pim.templateNamed(body.target, body.name);
         if (clash !== undefined && clash !== id)
           throw conflict(`A ${body.target} export template named "${body.name}" exists already; choose another name.`);
@@ -147,7 +147,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
         limitText: '10 MiB',
         onFile: async (fields, part) => {
           const setup = validationSetup(fields, (id) => pim.mapping(id), companyExists);
-          const result = await validateCsv(part.file, setup);
+          const result = await validateCsv(Readable.from(filePartBytes(part)), setup);
           return {
             target: setup.target,
             mappingId: setup.mappingId,

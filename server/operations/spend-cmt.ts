@@ -65,6 +65,7 @@ export function spendCmtHandlers(
         }
         const ofCompany = cmt.getByCompany(fields.companyId);
         if (id === undefined) {
+          checkIfMatch(headers['If-Match'], undefined, 'CMT');
           if (ofCompany)
             throw conflict(
               `Company ${fields.companyId} already has CMT ${ofCompany.id}; update that one (send its id) instead.`,

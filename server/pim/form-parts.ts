@@ -1,9 +1,11 @@
 /**
  * Reads a small `multipart/form-data` request: text fields first, then one part `file` handed to a
- * callback as a stream, with a per-operation size limit (413 `/problems/too-large` past it).
+ * callback, with a per-operation size limit (413 `/problems/too-large` past it). The form is read
+ * with `server/files/multipart.ts`, so a form that cannot be read answers 400.
  */
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { formParts } from '../files/multipart';
 import { ProblemError, validationProblem } from '../http/problem';
 
 /** A form's size limit and the callback that consumes its `file` part. */
@@ -12,7 +14,11 @@ export interface FormReading<T> {
   maxFileBytes: number;
   /** What the limit is called in the 413 problem (e.g. "10 MiB"). */
   limitText: string;
-  /** Consumes the file part; gets the text fields read before it. */
+  /**
+   * Consumes the file part; gets the text fields read before it. Read its bytes with
+   * `filePartBytes` or `filePartBuffer` (`server/files/multipart.ts`), so that a body cut off inside
+   * the file answers 400.
+   */
   onFile: (fields: Map<string, string>, file: MultipartFile) => Promise<T>;
 }
 
@@ -25,17 +31,14 @@ function tooLarge(limitText: string, bytes: number): ProblemError {
 }
 
 /**
- * Reads the form and returns what `onFile` returned. Throws 400 when the request is not multipart or
- * has no `file` part (or an empty one), 413 when the file exceeds the limit.
+ * Reads the form and returns what `onFile` returned. Throws 415 when the request is not multipart,
+ * 400 when the form cannot be read or has no `file` part, 413 when the file exceeds the limit.
  */
 export async function readForm<T>(request: FastifyRequest, reading: FormReading<T>): Promise<T> {
-  if (!request.isMultipart()) {
-    throw validationProblem([{ pointer: '/header/Content-Type', detail: 'must be multipart/form-data' }]);
-  }
   const fields = new Map<string, string>();
   let result: { value: T } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: reading.maxFileBytes, files: 1, fields: 10 } })) {
+    for await (const part of formParts(request, { fileSize: reading.maxFileBytes, files: 1, fields: 10 })) {
       if (part.type === 'field') {
         if (!result) fields.set(part.fieldname, String(part.value));
         continue;

@@ -47,7 +47,12 @@ function sampleString(s: JsonSchema): string {
   if (typeof s.pattern === 'string') {
     const generator = new RandExp(s.pattern);
     generator.max = 3;
-    return generator.gen();
+    // RandExp ignores lookaheads and may draw an empty match of `*`: draw until the value fits.
+    const fits = new RegExp(s.pattern, 'u');
+    const min = typeof s.minLength === 'number' ? s.minLength : 0;
+    let value = generator.gen();
+    for (let tries = 0; tries < 100 && (value.length < min || !fits.test(value)); tries++) value = generator.gen();
+    return value;
   }
   const min = typeof s.minLength === 'number' ? s.minLength : 1;
   const max = typeof s.maxLength === 'number' ? s.maxLength : min;
