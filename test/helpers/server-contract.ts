@@ -24,11 +24,17 @@ function isJson(mediaType: string): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-/** Lists how a response departs from the contract for `operationId`; empty when it conforms. */
+/**
+ * Lists how a response departs from the contract for `operationId`; empty when it conforms. Stricter
+ * than the contract on one point: the operation's `default` answer covers only 5xx, so every 4xx the
+ * reference service gives must be listed by its status.
+ */
 export function contractViolations(operationId: OperationId, response: WireResponse): string[] {
   const op = operations.get(operationId);
   if (!op) return [`the contract has no operation ${operationId}`];
-  const declared = op.operation.responses[String(response.status)] ?? op.operation.responses.default;
+  const declared =
+    op.operation.responses[String(response.status)] ??
+    (response.status >= 500 ? op.operation.responses.default : undefined);
   if (!declared) return [`status ${response.status} is not declared for ${operationId}`];
   const spec = resolveRef<ResponseObject>(contract, declared);
   const mediaType = response.contentType?.split(';')[0].trim().toLowerCase() ?? null;

@@ -22,8 +22,9 @@ function instance(): Ajv2020 {
   if (ajv) return ajv;
   const doc = loadContract();
   const schemas = { ...doc.components.schemas };
-  const change = schemas.Change as { properties: Record<string, unknown> };
-  // The envelope variant of the change page: `data` is checked per type afterwards.
+  // The envelope variant of the change page: `data` is checked per type afterwards, so the
+  // contract's per-type rules (`allOf` of `Change`) are left out here.
+  const { allOf: _perType, ...change } = schemas.Change as { properties: Record<string, unknown>; allOf?: unknown };
   schemas.ChangeEnvelope = { ...change, properties: { ...change.properties, data: { type: ['object', 'null'] } } };
   const page = schemas.ChangePage as { properties: Record<string, unknown> };
   schemas.ChangePageEnvelope = {

@@ -42,8 +42,11 @@ const groups = [
   'Sync',
 ];
 
-/** Schemas that may stay open: RFC 9457 allows extension members; `current` holds any record. */
-const openSchemas = ['#/components/schemas/Problem'];
+/**
+ * Schemas that may stay open: RFC 9457 allows extension members; `current` holds any record; a
+ * change's `data` is narrowed to the record schema of its `type` by the `allOf` rules of `Change`.
+ */
+const openSchemas = ['#/components/schemas/Problem', '#/components/schemas/Change/properties/data'];
 
 interface Visited {
   path: string;
@@ -153,6 +156,31 @@ describe('every operation', () => {
         if (media.length !== 1 || ref !== '#/components/schemas/Problem') {
           bad.push(`${op.operationId} ${status}: ${media.join(', ') || 'no content'}`);
         }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('lists 413 when it takes a body, and a default Problem answer', () => {
+    const bad: string[] = [];
+    for (const op of operations) {
+      const responses = op.operation.responses;
+      if (op.operation.requestBody && !('413' in responses)) bad.push(`${op.operationId}: no 413`);
+      if (!responses.default) bad.push(`${op.operationId}: no default`);
+      else if (!resolveRef<ResponseObject>(contract, responses.default).content?.['application/problem+json']) {
+        bad.push(`${op.operationId}: default is not a Problem`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('declares RateLimit and RateLimit-Policy on every answer (server/http/rate-limit.ts sets them on all)', () => {
+    const bad: string[] = [];
+    for (const op of operations) {
+      for (const [status, value] of Object.entries(op.operation.responses)) {
+        const headers = Object.keys(resolveRef<ResponseObject>(contract, value).headers ?? {});
+        for (const name of ['RateLimit', 'RateLimit-Policy'])
+          if (!headers.includes(name)) bad.push(`${op.operationId} ${status}: no ${name}`);
       }
     }
     expect(bad).toEqual([]);
