@@ -84,17 +84,21 @@ export async function* csvRecords<R>(
 }
 
 /**
- * A csv-stringify `cast` that writes every data cell by the rule of `api/csv-cell.ts` (OWASP CSV
- * injection: text quoted, formula-like text prefixed with `'`, numbers as numbers; or `raw`). The
- * header row (our own column names) is written as it is.
+ * csv-stringify options that write every data cell by the rule of `api/csv-cell.ts` (OWASP CSV
+ * injection: formula-like text prefixed with `'`, every non-empty text cell quoted, numbers as
+ * numbers; or `raw`, RFC 4180 quoting only). The cast returns `csvCell`'s text, and the quoting
+ * options make csv-stringify quote exactly the cells `csvCell` marks `quoted` (per-cell option
+ * objects would cost a normalization per cell). The header row (our own column names) is written as
+ * it is.
  */
-function cellCast(raw: boolean) {
-  const cast = (value: CsvCellValue, context: CastingContext) => {
-    if (context.header) return String(value);
-    const cell = csvCell(value, { raw });
-    return cell.quoted ? { value: cell.text, quoted: true } : cell.text;
+function cellOptions(raw: boolean) {
+  const cast = (value: CsvCellValue, context: CastingContext) =>
+    context.header ? { value: String(value), quoted_string: false } : csvCell(value, { raw }).text;
+  return {
+    cast: { string: cast, number: cast, boolean: cast },
+    quoted_string: !raw,
+    quoted_empty: false,
   };
-  return { string: cast, number: cast, boolean: cast };
 }
 
 /**
@@ -116,7 +120,7 @@ export function sendCsvExport<R>(
     columns: spec.columns.map((c) => c.header),
     record_delimiter: 'windows',
     bom: options.bom ?? false,
-    cast: cellCast(options.raw ?? false),
+    ...cellOptions(options.raw ?? false),
   });
   pipeline(Readable.from(csvRecords(db, spec, filter, options.batchSize)), csv).catch((error: unknown) => {
     reply.log.error({ err: error, export: spec.name }, 'CSV export failed midway');

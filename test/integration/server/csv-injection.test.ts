@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../api/generated/operations';
+import { csvField } from '../../../api/csv-cell';
 import type { components } from '../../../api/generated/schema';
 import { type CallOptions, smallDemo, startTestService, type TestService } from '../../helpers/server-client';
 
@@ -70,10 +71,16 @@ describe('exportContacts', () => {
     for (const line of text.split('\r\n')) expect(line).not.toMatch(/(^|,)[=+\-@\t\r]/);
   });
 
-  it('keeps typed numbers as numbers and quotes every text cell', async () => {
+  it('writes each cell exactly as the shared rule does: text quoted, numbers bare, nulls empty', async () => {
     const { text } = await exportOf('exportContacts');
     const line = text.split('\r\n').find((l) => l.includes(contact.id)) as string;
-    expect(line.startsWith(`"${contact.id}",`)).toBe(true);
+    const c = contact as Contact & Record<string, unknown>;
+    const values = [
+      ...['id', 'firstName', 'lastName', 'email', 'phone', 'jobTitle', 'companyId'].map((k) => c[k]),
+      null, // companyName: the contact has no company
+      ...['type', 'state', 'city', 'country', 'version', 'createdAt', 'updatedAt'].map((k) => c[k]),
+    ] as Array<string | number | null>;
+    expect(line).toBe(values.map((v) => csvField(v)).join(','));
     expect(line).toContain(`,${contact.version},"${contact.createdAt}"`);
   });
 
