@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { BrmBridge } from '../../preload/contract';
 import { ErrorBanner } from './components/error-banner';
 import { LoadingState } from './components/loading-state';
+import { StorageNotices } from './components/storage-notices';
 import { connectAppStores, createAppStores } from './stores/app-stores';
 import { StoresProvider, useSession, useStores } from './stores/stores-context';
 import { viewOfRecord, views } from './views/registry';
@@ -20,12 +21,14 @@ export function App({ bridge }: { bridge: BrmBridge }) {
   useEffect(() => {
     const disconnect = connectAppStores(stores);
     void stores.session.getState().load();
+    void stores.storage.getState().load();
     return disconnect;
   }, [stores]);
 
   return (
     <StoresProvider stores={stores}>
       <Root />
+      <StorageNotices />
       <Toasts />
     </StoresProvider>
   );

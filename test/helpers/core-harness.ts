@@ -3,7 +3,7 @@
  * and opened paths, resolving file references as plain paths), and a core created over them.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { BridgeError, type EventName, type EventPayloads } from '../../preload/contract';
@@ -143,22 +143,54 @@ export function countSyncedRows(dataDir: string): Record<string, number> {
   return Object.fromEntries(Object.entries(dumpSyncedTables(dataDir)).map(([table, rows]) => [table, rows.length]));
 }
 
-/** Runs `statement` on `<dataDir>/cache.db` through a separate connection (to stage states a crash leaves). */
+/** Attaches `<dataDir>/local.db` (when there is one) to `db`, so a statement names any table of the data folder. */
+function attachLocal(db: BetterSqlite3.Database, dataDir: string): void {
+  const local = join(dataDir, 'local.db');
+  if (existsSync(local)) db.prepare('ATTACH DATABASE ? AS local').run(local);
+}
+
+/**
+ * Runs `statement` on `<dataDir>/cache.db`, with `<dataDir>/local.db` attached (so it may name any
+ * table of either file), through a separate connection (to stage states a crash leaves).
+ */
 export function writeCacheDirectly(dataDir: string, statement: string, ...params: unknown[]): void {
   const db = new BetterSqlite3(join(dataDir, 'cache.db'));
   try {
     db.pragma('busy_timeout = 5000');
+    attachLocal(db, dataDir);
     db.prepare(statement).run(...params);
   } finally {
     db.close();
   }
 }
 
-/** Runs a query on `<dataDir>/cache.db` through a separate read-only connection. */
+/** Runs a query on `<dataDir>/cache.db`, with `<dataDir>/local.db` attached, through a separate read-only connection. */
 export function readCacheDirectly(dataDir: string, query: string, ...params: unknown[]): unknown[] {
   const db = new BetterSqlite3(join(dataDir, 'cache.db'), { readonly: true, fileMustExist: true });
   try {
+    attachLocal(db, dataDir);
     return db.prepare(query).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs a query on `<dataDir>/local.db` (what only this machine has) through a separate read-only connection. */
+export function readLocalDirectly(dataDir: string, query: string, ...params: unknown[]): unknown[] {
+  const db = new BetterSqlite3(join(dataDir, 'local.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(query).all(...params);
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `statement` on `<dataDir>/local.db` through a separate connection (to stage states a crash leaves). */
+export function writeLocalDirectly(dataDir: string, statement: string, ...params: unknown[]): void {
+  const db = new BetterSqlite3(join(dataDir, 'local.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(statement).run(...params);
   } finally {
     db.close();
   }

@@ -22,6 +22,7 @@ import {
   type Transfer,
   type AppInfo,
   type SignedInUser,
+  type StorageNotice,
 } from '../../preload/contract';
 import { demoInfo, demoUser } from './fixtures';
 
@@ -39,6 +40,8 @@ export interface FakeData {
   documents: DocumentDetail[];
   notifications: Notification[];
   transfers: Transfer[];
+  /** Notices about the data folder (storage.listNotices). */
+  notices: StorageNotice[];
 }
 
 type Handler<K extends CallName> = (input: CallInput<K>) => CallResult<K> | Promise<CallResult<K>>;
@@ -91,6 +94,7 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     documents: [],
     notifications: [],
     transfers: [],
+    notices: [],
     ...data,
   };
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -196,6 +200,12 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
       return { url: `/opened/${id}` };
     },
     'transfers.list': () => state.transfers,
+    'storage.listNotices': () => state.notices,
+    'storage.dismissNotice': ({ id }) => {
+      const before = state.notices.length;
+      state.notices = state.notices.filter((n) => n.id !== id);
+      return { dismissed: state.notices.length < before };
+    },
     'transfers.cancel': ({ id }) => {
       const transfer = state.transfers.find((t) => t.id === id);
       if (!transfer) return null;

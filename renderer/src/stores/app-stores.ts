@@ -7,6 +7,7 @@ import type { BrmBridge } from '../../../preload/contract';
 import { createDataStore, type DataStoreState } from './data-store';
 import { createNotificationsStore, type NotificationsStoreState } from './notifications-store';
 import { createSessionStore, type SessionStoreState } from './session-store';
+import { createStorageStore, type StorageStoreState } from './storage-store';
 import { createSyncStore, type SyncStoreState } from './sync-store';
 import { createTransfersStore, type TransfersStoreState } from './transfers-store';
 import { createUiStore, type RecordType, type UiStoreState, type ViewName } from './ui-store';
@@ -18,6 +19,7 @@ export interface AppStores {
   data: StoreApi<DataStoreState>;
   notifications: StoreApi<NotificationsStoreState>;
   transfers: StoreApi<TransfersStoreState>;
+  storage: StoreApi<StorageStoreState>;
   ui: StoreApi<UiStoreState>;
 }
 
@@ -36,6 +38,7 @@ export function createAppStores(bridge: BrmBridge, routing: ViewRouting): AppSto
     data: createDataStore(),
     notifications: createNotificationsStore(bridge),
     transfers: createTransfersStore(bridge),
+    storage: createStorageStore(bridge),
     ui: createUiStore(routing.initialView, routing.viewOfRecord),
   };
 }
@@ -76,6 +79,7 @@ export function connectAppStores(stores: AppStores): () => void {
     bridge.on('outbox.changed', () => stores.data.getState().bump(['outbox'])),
     bridge.on('transfer.progress', (transfer) => stores.transfers.getState().upsert([transfer])),
     bridge.on('app.notify', (message) => showNotification(stores, message)),
+    bridge.on('storage.notices', (notices) => stores.storage.getState().apply(notices)),
   ];
   return () => {
     for (const unsubscribe of subscriptions) unsubscribe();

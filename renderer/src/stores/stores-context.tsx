@@ -9,6 +9,7 @@ import type { AppStores } from './app-stores';
 import type { DataKey, DataStoreState } from './data-store';
 import type { NotificationsStoreState } from './notifications-store';
 import type { SessionStoreState } from './session-store';
+import type { StorageStoreState } from './storage-store';
 import type { SyncStoreState } from './sync-store';
 import type { TransfersStoreState } from './transfers-store';
 import type { UiStoreState } from './ui-store';
@@ -50,6 +51,11 @@ export function useNotifications<T>(selector: (state: NotificationsStoreState) =
 /** Selects from the transfers store. */
 export function useTransfers<T>(selector: (state: TransfersStoreState) => T): T {
   return useStore(useStores().transfers, selector);
+}
+
+/** Selects from the storage store (notices about the data folder's files). */
+export function useStorage<T>(selector: (state: StorageStoreState) => T): T {
+  return useStore(useStores().storage, selector);
 }
 
 /** Selects from the UI store. */
