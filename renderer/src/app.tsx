@@ -27,8 +27,12 @@ export function App({ bridge }: { bridge: BrmBridge }) {
 
   return (
     <StoresProvider stores={stores}>
-      <Root />
-      <StorageNotices />
+      <div className="app-frame">
+        <StorageNotices />
+        <div className="app-frame-body">
+          <Root />
+        </div>
+      </div>
       <Toasts />
     </StoresProvider>
   );

@@ -1,6 +1,6 @@
 /**
- * The notices about the data folder's files (stores/storage-store.ts), above every screen, the
- * sign-in screen too: each says what happened to which file and what to do, and can be dismissed
+ * The notices about the data folder's files (stores/storage-store.ts), in a strip above every
+ * screen, the sign-in screen too: each says what happened to which file and what to do, and can be dismissed
  * (one about a folder that cannot be written also goes by itself once the folder takes writes again).
  */
 import { useStorage } from '../stores/stores-context';
