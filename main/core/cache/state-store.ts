@@ -49,8 +49,8 @@ export interface StateStore {
   clearSyncedData(): void;
   /**
    * Deletes everything that belongs to the signed-in user: synced data, downloads records, outbox, id
-   * mapping, refetch list, drafts and upload queue (the caller removes the files kept for notes and
-   * uploads).
+   * mapping, refetch list, drafts, upload and download queues (the caller removes the files kept for
+   * notes and uploads). Settings stay.
    */
   clearUserData(): void;
 }

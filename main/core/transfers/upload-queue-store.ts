@@ -1,6 +1,6 @@
 /**
- * The `upload_queue` table (cache schema 5, migrations/005-upload-queue.ts): uploads accepted and
- * not landed yet, oldest first. Local-only; see docs/ARCHITECTURE.md, "Transfers".
+ * The `upload_queue` table of local.db (cache/local-migrations/001-local-tables.ts): uploads
+ * accepted and not landed yet, oldest first. See docs/ARCHITECTURE.md, "Transfers".
  */
 import type { Database } from 'better-sqlite3';
 
@@ -32,9 +32,12 @@ export interface UploadQueueStore {
   add(upload: QueuedUpload): void;
   /** Every queued upload, oldest first. */
   all(): QueuedUpload[];
-  /** Counts an attempt that starts now. */
+  /** Counts an attempt that starts now. Bookkeeping: a failure to write is reported (see createUploadQueueStore), not thrown. */
   attempted(id: string): void;
-  /** Records the state and the error to show. */
+  /**
+   * Records the state and the error to show. Bookkeeping: a failure to write (a full disk) is
+   * reported, not thrown, so the queue goes on in memory; the row keeps its last recorded state.
+   */
   setState(id: string, state: QueuedUpload['state'], lastError: string | null): void;
   remove(id: string): void;
 }
@@ -42,8 +45,15 @@ export interface UploadQueueStore {
 const columns = `id, idempotency_key AS idempotencyKey, folder_id AS folderId, name, size, file_path AS filePath,
   state, attempts, last_error AS lastError, created_at AS createdAt`;
 
-/** Creates the UploadQueueStore over `db`. */
-export function createUploadQueueStore(db: Database): UploadQueueStore {
+/**
+ * Creates the UploadQueueStore over `db`. `bookkeepingFailed` hears of the writes of `attempted` and
+ * `setState` that failed (e.g. the storage guard, main/core/storage-guard.ts); without it they are logged.
+ */
+export function createUploadQueueStore(
+  db: Database,
+  bookkeepingFailed: (err: unknown) => void = (err) =>
+    console.error('BRM Desktop: the upload queue could not record a change:', err),
+): UploadQueueStore {
   const insert = db.prepare(
     `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at)
      VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt)`,
@@ -55,8 +65,20 @@ export function createUploadQueueStore(db: Database): UploadQueueStore {
   return {
     add: (upload) => void insert.run(upload),
     all: () => everything.all() as QueuedUpload[],
-    attempted: (id) => void countAttempt.run(id),
-    setState: (id, state, lastError) => void putState.run(state, lastError, id),
+    attempted(id) {
+      try {
+        countAttempt.run(id);
+      } catch (err) {
+        bookkeepingFailed(err);
+      }
+    },
+    setState(id, state, lastError) {
+      try {
+        putState.run(state, lastError, id);
+      } catch (err) {
+        bookkeepingFailed(err);
+      }
+    },
     remove: (id) => void del.run(id),
   };
 }
