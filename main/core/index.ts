@@ -14,14 +14,17 @@ import { staleAnswers } from './areas/kept';
 import { createAreaStores } from './areas/stores';
 import { writesOf } from './areas/writes';
 import { openCache } from './cache/cache';
+import { createDataRepair, type DataRepair } from './data-repair';
 import { ServiceError } from './errors';
 import { createChangeNotifier, createEventBus } from './events';
+import { guardHandlers, guardPageWriter, guardWriteQueue } from './guarded';
 import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
+import { createStorageCare } from './storage-care';
 import { defaultBackoff } from './sync/backoff';
 import { createSyncEngine, defaultMaxPageBytes, type SyncEngine } from './sync/engine';
 import { onServiceAnswered } from './sync/service-answered';
-import { createPageWriter } from './sync/page-writer';
+import { createInlineWriter, createPageWriter, type PageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
 import { createTransferRegistry } from './transfers/registry';
@@ -30,6 +33,7 @@ import { createUploadQueue, type UploadQueue } from './transfers/upload-queue';
 import { createUploadQueueStore } from './transfers/upload-queue-store';
 import { createOutboxStore } from './writes/outbox-store';
 import { pushOutbox } from './writes/push';
+import { recoverWrites } from './writes/recover';
 import { refetchRecords } from './writes/refetch';
 import { createWriteQueue } from './writes/write-queue';
 
@@ -39,6 +43,8 @@ export const defaultSyncIntervalMs = 30_000;
 export const defaultSyncPageSize = 1000;
 /** Transfers that run at once; the others wait. */
 const concurrentTransfers = 3;
+/** The folder of the data folder where the upload queue keeps its copies (docs/ARCHITECTURE.md, "Transfers"). */
+const uploadQueueFolder = 'upload-queue';
 
 /** The largest upload the contract allows: the maximum of `Document.size`, bytes. */
 export function maxUploadBytesFromContract(): number {
@@ -64,34 +70,61 @@ export function mergeAreaHandlers(ctx: HandlerContext): CoreHandlers {
 }
 
 /**
- * Creates the core over `options.dataDir`. Throws when the cache cannot be opened (e.g.
- * NewerSchemaError for a cache written by a newer version). Call `start()` to restore the session.
+ * Creates the core over `options.dataDir`. Throws when the data folder's files cannot be opened:
+ * NewerSchemaError for a file written by a newer version, StorageError when the folder can be neither
+ * written nor shown read-only. Call `start()` to restore the session.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const cache = openCache(options.dataDir);
+  const cache = await openCache(options.dataDir, {
+    mode: options.mode,
+    localFolders: [uploadQueueFolder, noteFilesFolder],
+  });
   const freshness: AnswerFreshness = new Map();
   const stores = createAreaStores(cache.db);
   const outbox = createOutboxStore(cache.db);
   const bus = createEventBus();
+  let repair: DataRepair | null = null;
+  const { notices, guard } = createStorageCare({
+    cache,
+    folder: options.dataDir,
+    mode: options.mode,
+    bus,
+    damaged: (err) => repair?.damaged(err),
+    recovered: () => recover(),
+  });
   const notifier = createChangeNotifier(bus);
   const registry = createTransferRegistry(bus);
   const limiter = createLimiter(concurrentTransfers);
-  const writer = await createPageWriter(cache.db);
+  // Read-only data is written by nothing; a thread could not open it for writing anyway.
+  let writer: PageWriter = cache.readOnly ? createInlineWriter(cache.db) : await createPageWriter(cache.db, cache.file);
   let sync: SyncEngine | null = null;
   let uploads: UploadQueue | null = null;
 
-  const writes = createWriteQueue({
-    db: cache.db,
-    outbox,
-    applier: cache.applier,
-    changed: (types) => notifier.changed(types),
-    outboxChanged(counts) {
-      bus.emit('outbox.changed', counts);
-      sync?.pendingChanged();
-    },
-    kick: () => sync?.kick(),
-  });
-  writes.recover();
+  const writes = guardWriteQueue(
+    createWriteQueue({
+      db: cache.db,
+      outbox,
+      applier: cache.applier,
+      changed: (types) => notifier.changed(types),
+      outboxChanged(counts) {
+        bus.emit('outbox.changed', counts);
+        sync?.pendingChanged();
+      },
+      kick: () => sync?.kick(),
+    }),
+    guard,
+  );
+  // local.db is the truth: the cache is brought in line with the outbox at every start, and again
+  // once the folder takes writes after a failure (docs/ARCHITECTURE.md, "Two files, one truth").
+  const recover = () => {
+    try {
+      notifier.changed(recoverWrites(cache.db, outbox, cache.applier));
+    } catch (err) {
+      // The outbox stays as it is; its edits are written over the cache again after the next sync page.
+      console.error('BRM Desktop: the cache could not be brought in line with the outbox:', guard.translate(err));
+    }
+  };
+  if (!cache.readOnly) recover();
 
   const session = createSession(cache.state, options.platform.keychain, {
     async clearUserData() {
@@ -123,7 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const engine = createSyncEngine({
-    cache,
+    cache: { ...cache, state: { ...cache.state, markSynced: (at) => guard.run(() => cache.state.markSynced(at)) } },
     api: () => session.api(),
     signedIn: () => session.state().state === 'signedIn',
     bus,
@@ -133,26 +166,31 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backoff: options.syncBackoff ?? defaultBackoff,
     pageSize: options.syncPageSize ?? defaultSyncPageSize,
     maxPageBytes: options.maxSyncPageBytes ?? defaultMaxPageBytes,
-    writer,
-    push: (client, signal) =>
-      pushOutbox(
-        {
-          db: cache.db,
-          outbox,
-          applier: cache.applier,
-          settled(types) {
-            notifier.changed(types);
-            writes.announce();
+    writer: guardPageWriter(() => writer, guard),
+    push: (client, signal) => {
+      // While the folder cannot be written, sync fails at once with the words and retries with its backoff.
+      guard.assertWritable();
+      return guard.run(() =>
+        pushOutbox(
+          {
+            db: cache.db,
+            outbox,
+            applier: cache.applier,
+            settled(types) {
+              notifier.changed(types);
+              writes.announce();
+            },
+            // A note (or its file, or its deletion) reached the service: read notes from it again.
+            noteSent: () => staleAnswers(freshness, notesKeyPrefix),
           },
-          // A note (or its file, or its deletion) reached the service: read notes from it again.
-          noteSent: () => staleAnswers(freshness, notesKeyPrefix),
-        },
-        client,
-        signal,
-      ),
-    afterPage: () => cache.db.transaction(() => writes.reapply())(),
+          client,
+          signal,
+        ),
+      );
+    },
+    afterPage: () => guard.run(() => cache.db.transaction(() => writes.reapply())()),
     afterPull: (client, signal) =>
-      refetchRecords({ db: cache.db, outbox, applier: cache.applier, writesOf }, client, signal),
+      guard.run(() => refetchRecords({ db: cache.db, outbox, applier: cache.applier, writesOf }, client, signal)),
     pendingCount: () => {
       const counts = outbox.counts();
       return counts.waiting + counts.sending + counts.conflict + counts.refused;
@@ -178,9 +216,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const uploadQueue = createUploadQueue({
     deps: transfers,
-    store: createUploadQueueStore(cache.db),
+    store: createUploadQueueStore(cache.db, (err) => guard.translate(err)),
     platform: options.platform,
-    dir: join(options.dataDir, 'upload-queue'),
+    dir: join(options.dataDir, uploadQueueFolder),
     backoff: options.uploadBackoff ?? defaultBackoff,
     online,
     reachedService,
@@ -204,24 +242,47 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry,
     transfers,
     uploads: uploadQueue,
+    notices,
     maxUploadBytes: maxUploadBytesFromContract(),
     reachedService,
     lostService: (err) => engine.lost(err),
     online,
   };
-  const handlers = mergeAreaHandlers(ctx);
-
+  const handlers = guardHandlers(mergeAreaHandlers(ctx), guard);
   let stopped = false;
+  repair = createDataRepair({
+    cache,
+    notices,
+    async pause() {
+      await engine.stop();
+      await uploadQueue.pause(null);
+      await writer.close();
+    },
+    async resume() {
+      writer = await createPageWriter(cache.db, cache.file);
+      recover();
+      notifier.changed(syncedTypes);
+      writes.announce();
+      if (!stopped && session.state().state === 'signedIn') {
+        uploadQueue.resume();
+        engine.start();
+      }
+    },
+  });
+
   return {
     handlers,
     on: bus.on,
     async start() {
       await session.restore();
+      // The full check reads every page: off the event loop, while the app answers as usual.
+      void repair?.check();
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await engine.stop();
+      await repair?.stop();
       await uploadQueue.stop();
       registry.cancelAll((transfer) => transfer.kind !== 'upload');
       await limiter.idle();

@@ -4,6 +4,7 @@ import type { Cache } from '../cache/cache';
 import type { ChangeNotifier, EventBus } from '../events';
 import type { CoreHandlers, CoreOptions } from '../platform';
 import type { Session } from '../session/session';
+import type { StorageNotices } from '../storage-notices';
 import type { SyncEngine } from '../sync/engine';
 import type { TransferDeps } from '../transfers/deps';
 import type { TransferRegistry } from '../transfers/registry';
@@ -36,6 +37,8 @@ export interface HandlerContext {
   uploads: UploadQueue;
   /** When each on-demand answer was last fetched in this run (see `kept.ts`). */
   freshness: AnswerFreshness;
+  /** Notices about the data folder's files (damaged files set aside, the folder not writable). */
+  notices: StorageNotices;
   /** Largest upload the service accepts, bytes (from the contract). */
   maxUploadBytes: number;
   /** Call after a service call succeeded: if sync thought it was offline, it syncs now. */
