@@ -27,6 +27,8 @@ import { onServiceAnswered } from './sync/service-answered';
 import { createInlineWriter, createPageWriter, type PageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
+import { createDownloadQueue, type DownloadQueue, downloadWaitingWords } from './transfers/download-queue';
+import { createDownloadQueueStore } from './transfers/download-queue-store';
 import { createTransferRegistry } from './transfers/registry';
 import { waitingForSignInReason } from './transfers/upload-outcome';
 import { createUploadQueue, type UploadQueue } from './transfers/upload-queue';
@@ -99,6 +101,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   let writer: PageWriter = cache.readOnly ? createInlineWriter(cache.db) : await createPageWriter(cache.db, cache.file);
   let sync: SyncEngine | null = null;
   let uploads: UploadQueue | null = null;
+  let downloads: DownloadQueue | null = null;
 
   const writes = guardWriteQueue(
     createWriteQueue({
@@ -130,8 +133,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async clearUserData() {
       await sync?.stop();
       await uploads?.pause(null);
+      await downloads?.pause(null);
       registry.cancelAll();
       await limiter.idle();
+      // Before the downloads records go: they name the `.part` files to delete.
+      await downloads?.dropAll();
       cache.state.clearUserData();
       await uploads?.dropAll();
       // The files of the previous user's unsent notes go with their outbox entries.
@@ -143,13 +149,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bus.emit('session.changed', state);
       if (change === 'signedIn') {
         uploads?.resume();
+        downloads?.resume();
         sync?.start();
       } else {
         void sync?.stop();
         if (change === 'expired') {
-          // Queued uploads stay the user's: they wait for the same user to sign in again.
+          // Queued transfers stay the user's: they wait for the same user to sign in again.
           void uploads?.pause(waitingForSignInReason);
-          registry.cancelAll((transfer) => transfer.kind !== 'upload');
+          void downloads?.pause(downloadWaitingWords.signIn);
         }
       }
     },
@@ -226,8 +233,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   uploads = uploadQueue;
   await uploadQueue.load();
-  // Queued uploads go as soon as sync gets an answer from the service after a sign-in or an outage.
-  onServiceAnswered(bus, () => uploadQueue.wake());
+  const downloadQueue = createDownloadQueue({
+    deps: transfers,
+    store: createDownloadQueueStore(cache.db),
+    backoff: options.downloadBackoff ?? defaultBackoff,
+    online,
+    reachedService,
+    lostService: (err) => engine.lost(err),
+  });
+  downloads = downloadQueue;
+  downloadQueue.load();
+  // Queued transfers go as soon as sync gets an answer from the service after a sign-in or an outage.
+  onServiceAnswered(bus, () => {
+    uploadQueue.wake();
+    downloadQueue.wake();
+  });
   const ctx: HandlerContext = {
     options,
     freshness,
@@ -242,6 +262,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry,
     transfers,
     uploads: uploadQueue,
+    downloads: downloadQueue,
     notices,
     maxUploadBytes: maxUploadBytesFromContract(),
     reachedService,
@@ -256,6 +277,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async pause() {
       await engine.stop();
       await uploadQueue.pause(null);
+      await downloadQueue.pause(null);
       await writer.close();
     },
     async resume() {
@@ -265,6 +287,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       writes.announce();
       if (!stopped && session.state().state === 'signedIn') {
         uploadQueue.resume();
+        downloadQueue.resume();
         engine.start();
       }
     },
@@ -284,7 +307,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await engine.stop();
       await repair?.stop();
       await uploadQueue.stop();
-      registry.cancelAll((transfer) => transfer.kind !== 'upload');
+      await downloadQueue.stop();
       await limiter.idle();
       await writer.close();
       notifier.flush();

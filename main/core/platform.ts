@@ -78,6 +78,8 @@ export interface CoreOptions {
   maxSyncPageBytes?: number;
   /** Retry delays of queued uploads while the service is away, ms (default as `syncBackoff`'s default: up to 1 s at first, capped at 60 s). */
   uploadBackoff?: { baseMs: number; maxMs: number };
+  /** Retry delays of queued downloads while the service is away, ms (default as `uploadBackoff`'s). */
+  downloadBackoff?: { baseMs: number; maxMs: number };
 }
 
 /** One handler per bridge call; inputs are already validated against the contract's schemas. */

@@ -2,7 +2,8 @@
  * A loopback HTTP proxy in front of a test service, so a test can cut the client's connection
  * while the service keeps running (and edit data on the service meanwhile), hold one answer
  * after the service produced it (to kill a client between sending a request and reading its answer),
- * slow request bodies down (to cut an upload in the middle), and see which requests passed.
+ * slow request bodies or answers down (to cut an upload or a download in the middle), and see which
+ * requests passed.
  */
 import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -29,6 +30,8 @@ export interface SwitchableProxy {
   down(): void;
   /** Passes request bodies on at most `bytesPerSecond` (null: at full speed), bodies in flight too. */
   throttle(bytesPerSecond: number | null): void;
+  /** Passes answer bodies on at most `bytesPerSecond` (null: at full speed), answers in flight too. */
+  throttleAnswers(bytesPerSecond: number | null): void;
   /** Every request received, in order. */
   readonly requests: readonly ProxiedRequest[];
   /**
@@ -46,18 +49,20 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
   const sockets = new Set<Socket>();
   let hold: { match: (req: IncomingMessage) => boolean; reached: () => void } | null = null;
   let bytesPerSecond: number | null = null;
+  let answerBytesPerSecond: number | null = null;
   const requests: ProxiedRequest[] = [];
 
-  /** Counts a request's body bytes and, while throttled, passes them on in 16 KiB slices at the set rate. */
-  function bodyPass(seen: ProxiedRequest): Transform {
+  /** Counts the bytes passed (`count`) and, while `rate()` is not null, passes them on in 16 KiB slices at that rate. */
+  function throttled(rate: () => number | null, count: (bytes: number) => void): Transform {
     return new Transform({
       transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
         void (async () => {
           for (let at = 0; at < chunk.length; at += 16 * 1024) {
             const slice = chunk.subarray(at, at + 16 * 1024);
-            const rate = bytesPerSecond;
-            if (rate !== null) await new Promise((resolve) => setTimeout(resolve, (slice.length / rate) * 1000));
-            seen.bodyBytes += slice.length;
+            const perSecond = rate();
+            if (perSecond !== null)
+              await new Promise((resolve) => setTimeout(resolve, (slice.length / perSecond) * 1000));
+            count(slice.length);
             this.push(slice);
           }
           callback();
@@ -95,11 +100,24 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
           return;
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const pass = throttled(
+          () => answerBytesPerSecond,
+          () => undefined,
+        );
+        res.on('close', () => {
+          pass.destroy();
+          answer.destroy();
+        });
+        answer.pipe(pass).pipe(res);
       },
     );
     upstream.on('error', () => req.socket.destroy());
-    const body = bodyPass(seen);
+    const body = throttled(
+      () => bytesPerSecond,
+      (bytes) => {
+        seen.bodyBytes += bytes;
+      },
+    );
     req.on('close', () => {
       if (!req.complete) {
         body.destroy();
@@ -129,6 +147,9 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
     },
     throttle(rate) {
       bytesPerSecond = rate;
+    },
+    throttleAnswers(rate) {
+      answerBytesPerSecond = rate;
     },
     requests,
     holdNext: (match) =>

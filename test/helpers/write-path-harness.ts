@@ -22,8 +22,11 @@ export interface WritePathRig {
   goOffline(): Promise<void>;
   /** Lets the core through again and waits for it to sync to idle. */
   comeBack(): Promise<void>;
-  /** Stops the core and starts a new one on the same data folder (a restart of the app). */
-  restartCore(): Promise<void>;
+  /**
+   * Stops the core and starts a new one on the same data folder (a restart of the app); `between`
+   * runs while no core runs (to look at what the stopped one left on disk).
+   */
+  restartCore(between?: () => void | Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,8 +63,9 @@ export async function startWritePathRig(): Promise<WritePathRig> {
       await core.handlers['sync.run']({});
       if ((await core.handlers['sync.getStatus']({})).state !== 'idle') await waitForIdle(core);
     },
-    async restartCore() {
+    async restartCore(between) {
       await core.stop();
+      await between?.();
       core = await startTestCore(clientDir, platform, options);
     },
     async close() {

@@ -7,6 +7,7 @@ import type { Session } from '../session/session';
 import type { StorageNotices } from '../storage-notices';
 import type { SyncEngine } from '../sync/engine';
 import type { TransferDeps } from '../transfers/deps';
+import type { DownloadQueue } from '../transfers/download-queue';
 import type { TransferRegistry } from '../transfers/registry';
 import type { UploadQueue } from '../transfers/upload-queue';
 import type { OutboxStore } from '../writes/outbox-store';
@@ -35,6 +36,8 @@ export interface HandlerContext {
   transfers: TransferDeps;
   /** The durable upload queue: every upload goes through it. */
   uploads: UploadQueue;
+  /** The durable download queue: every download goes through it. */
+  downloads: DownloadQueue;
   /** When each on-demand answer was last fetched in this run (see `kept.ts`). */
   freshness: AnswerFreshness;
   /** Notices about the data folder's files (damaged files set aside, the folder not writable). */

@@ -12,6 +12,35 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 
+/** Thrown when a body brings more bytes than its budget; the chunk that passed it is not written. */
+export class BodyTooLongError extends Error {
+  /** The budget, bytes. */
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    super(`The body went on past ${maxBytes} bytes.`);
+    this.name = 'BodyTooLongError';
+    this.maxBytes = maxBytes;
+  }
+}
+
+/** Thrown when reading the body failed (the connection broke, or its fetch was aborted); `cause` is the stream's error. */
+export class BodyReadError extends Error {
+  constructor(cause: unknown) {
+    super(`Reading the answer failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'BodyReadError';
+  }
+}
+
+/** Options of writeBodyToFile. */
+export interface BodyToFileOptions {
+  /** The most bytes the body may bring (default: no limit). */
+  maxBytes?: number;
+  /** Bytes gathered before one `writev` (default `writeBatchBytes`). */
+  batchBytes?: number;
+  /** Batches that may wait for or be in a write while reading goes on (default `maxQueuedBatches`). */
+  maxQueued?: number;
+}
+
 /** Bytes gathered before one `writev` (256 KiB). */
 export const writeBatchBytes = 256 * 1024;
 /** Batches that may wait for or be in a write while reading goes on. */
@@ -32,18 +61,21 @@ async function writeAll(file: FileHandle, chunks: Uint8Array[], size: number): P
 /**
  * Reads `body` to its end, calling `onChunk` for every non-empty chunk in order and appending every
  * chunk to `file` at its current position. Resolves with the number of bytes written once all of
- * them are on the file. Rejects with the body's error (e.g. an AbortError when its fetch was
- * aborted, a TypeError when the connection broke) or the file's; the body is cancelled then, and no
- * write is still running when the promise settles. `file` stays open (the caller closes it).
+ * them are on the file. Rejects with BodyReadError when reading the body failed (its `cause` is the
+ * stream's error: an AbortError when its fetch was aborted, a TypeError when the connection broke),
+ * BodyTooLongError as soon as the body passes `options.maxBytes` (the bytes within it are written,
+ * the chunk that passed it is not), or the file's error; the body is cancelled then, and no write
+ * is still running when the promise settles. `file` stays open (the caller closes it).
  */
 export async function writeBodyToFile(
   body: ReadableStream<Uint8Array>,
   file: FileHandle,
   onChunk: (chunk: Uint8Array) => void,
-  batchBytes = writeBatchBytes,
-  maxQueued = maxQueuedBatches,
+  options: BodyToFileOptions = {},
 ): Promise<number> {
+  const { maxBytes = Number.POSITIVE_INFINITY, batchBytes = writeBatchBytes, maxQueued = maxQueuedBatches } = options;
   const reader = body.getReader();
+  let received = 0;
   let batch: Uint8Array[] = [];
   let batchSize = 0;
   let written = 0;
@@ -71,9 +103,17 @@ export async function writeBodyToFile(
   try {
     for (;;) {
       if (failed.yes) throw failed.error;
-      const { done, value } = await reader.read();
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } catch (err) {
+        throw new BodyReadError(err);
+      }
+      const { done, value } = next;
       if (done) break;
       if (value.byteLength === 0) continue;
+      received += value.byteLength;
+      if (received > maxBytes) throw new BodyTooLongError(maxBytes);
       onChunk(value);
       batch.push(value);
       batchSize += value.byteLength;

@@ -1,78 +1,106 @@
 /**
- * Downloads (docs/ARCHITECTURE.md, "Transfers"): streams a document into `<downloadsDir>/<safe name>.part`,
- * resumes a broken `.part` with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checks what arrived,
- * then renames it to a free name ("name (1).ext" when taken). Cancelling deletes the `.part`; a broken
- * connection keeps it for the next try.
+ * One attempt at a queued download (docs/ARCHITECTURE.md, "Transfers"; the download queue,
+ * download-queue.ts, decides when to try and what a failure means). The document is streamed into
+ * `<downloadsDir>/<safe name>.part`, continuing a `.part` left by an earlier attempt (even before a
+ * restart) with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checked, and renamed to a free name
+ * ("name (1).ext" when taken).
  *
- * Checks: every download must end at exactly the announced length. A resumed download is also checked
- * against the document's SHA-256 (the bytes on disk plus the rest), because only there can two
- * contents be spliced together. A download in one piece is not hashed: TCP (and TLS on https)
- * already protect the bytes in transit, and hashing would cost about as much CPU as receiving them
- * (docs/PERFORMANCE.md: 0.9× curl's throughput).
+ * Checks, against what the synced document says (its size and SHA-256), never against what the
+ * answer says about itself:
+ * - an answer that announces, or brings, more bytes than the document has is stopped at once and its
+ *   `.part` deleted (a broken or hostile service could otherwise fill the disk);
+ * - every finished file is checked against the document's SHA-256 (hashed while it arrives; a
+ *   resumed one from the bytes on disk first), so a different body of the same length is caught
+ *   and deleted. A resumed file that does not match starts over once from the first byte, since its
+ *   `.part` may have been damaged on this computer.
+ * A connection that breaks keeps the `.part` for the next attempt.
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { mkdir, open, rename, truncate, unlink } from 'node:fs/promises';
-import type { Transfer } from '../../../preload/contract';
-import { withRetries } from '../api/retry';
-import { ServiceError } from '../errors';
-import { writeBodyToFile } from './body-to-file';
-import { type TransferDeps, transferFailure } from './deps';
+import { BridgeError } from '../../../preload/contract';
+import { isAbortError, offlineError, ServiceError } from '../errors';
+import { BodyReadError, BodyTooLongError, writeBodyToFile } from './body-to-file';
+import type { TransferDeps } from './deps';
+import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { fileSize, hashFilePrefix, reserveFreeName } from './local-files';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
 
-/** The facts about a document a download needs. */
-export interface DownloadSource {
-  id: string;
-  name: string;
-  size: number;
-  sha256: string;
+/** A download that was stopped and its file deleted because what arrived is not the document. */
+export class DownloadDiscardedError extends BridgeError {
+  constructor(message: string) {
+    super('server_error', message);
+    this.name = 'DownloadDiscardedError';
+  }
 }
 
-/** The SHA-256 an ETag names (`"<hex>"`), or null when it is not one. */
-function etagHash(etag: string | null): string | null {
-  const match = etag?.match(/^(?:W\/)?"([0-9a-f]{64})"$/);
-  return match ? match[1] : null;
+/** The `.part` file arrived whole but does not match; it may have been damaged on this computer. */
+class ResumedMismatch extends Error {}
+
+function tooLong(size: number): DownloadDiscardedError {
+  return new DownloadDiscardedError(
+    `The BRM service sent more than the ${size} bytes this document has, so the download was stopped and its partial file deleted. Download it again later; if it keeps happening, contact your administrator.`,
+  );
 }
+
+const mismatch = () =>
+  new DownloadDiscardedError(
+    "The file that arrived does not match the document's SHA-256 checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
+  );
 
 /** The `.part` file to continue: the recorded one when it holds the same content, else a new one. */
-async function partFor(deps: TransferDeps, doc: DownloadSource): Promise<string> {
-  const record = deps.cache.state.getDownload(doc.id);
-  if (record?.partPath && record.sha256 === doc.sha256 && (await fileSize(record.partPath)) !== null)
+async function partFor(deps: TransferDeps, entry: QueuedDownload): Promise<string> {
+  const record = deps.cache.state.getDownload(entry.documentId);
+  if (record?.partPath && record.sha256 === entry.sha256 && (await fileSize(record.partPath)) !== null)
     return record.partPath;
   if (record?.partPath) await unlink(record.partPath).catch(() => undefined);
   await mkdir(deps.downloadsDir, { recursive: true });
-  const partPath = await reserveFreeName(deps.downloadsDir, safeFileName(doc.name), '.part');
-  deps.cache.state.putDownload({ documentId: doc.id, sha256: doc.sha256, localPath: null, partPath });
+  const partPath = await reserveFreeName(deps.downloadsDir, safeFileName(entry.name), '.part');
+  deps.cache.state.putDownload({ documentId: entry.documentId, sha256: entry.sha256, localPath: null, partPath });
   return partPath;
 }
 
+/** The announced length of an uncompressed answer body (RFC 9110 §8.6), or null. */
+function announcedLength(headers: Headers): number | null {
+  const encoding = headers.get('content-encoding');
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') return null;
+  const value = headers.get('content-length');
+  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
+}
+
 /**
- * One attempt: fetches what the `.part` lacks and checks it (length; SHA-256 when resumed). Returns
- * the content's SHA-256 as the service states it (ETag, else the document's metadata).
+ * Fetches what the `.part` lacks and checks the whole file against the document. Resolves once the
+ * `.part` holds exactly the document. Throws DownloadDiscardedError (the caller deletes the `.part`),
+ * ResumedMismatch, ServiceError (offline when the connection broke), or the abort reason.
  */
 async function fetchIntoPart(
   deps: TransferDeps,
   handle: TransferHandle,
-  doc: DownloadSource,
+  entry: QueuedDownload,
   partPath: string,
-): Promise<string> {
+  signal: AbortSignal,
+): Promise<void> {
   let offset = (await fileSize(partPath)) ?? 0;
-  if (offset > doc.size) {
+  if (offset === entry.size) {
+    // Written whole before a restart, but not yet renamed: no need to ask again if it matches.
+    if ((await hashFilePrefix(partPath, offset)).digest('hex') === entry.sha256) return;
+    throw new ResumedMismatch();
+  }
+  if (offset > entry.size) {
     await truncate(partPath, 0);
     offset = 0;
   }
   const headers: Record<string, string> =
-    offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${doc.sha256}"` } : {};
+    offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${entry.sha256}"` } : {};
   let response: Response;
   try {
     response = await deps
       .api()
-      .open('downloadDocument', { query: { id: doc.id }, headers, signal: handle.signal, timeoutMs: null });
+      .open('downloadDocument', { query: { id: entry.documentId }, headers, signal, timeoutMs: null });
   } catch (err) {
-    if (!(err instanceof ServiceError && err.status === 416)) throw err;
-    await truncate(partPath, 0);
-    return fetchIntoPart(deps, handle, doc, partPath);
+    // 416: the service has less than the `.part` holds; the `.part` is not of this content.
+    if (err instanceof ServiceError && err.status === 416 && offset > 0) throw new ResumedMismatch();
+    throw err;
   }
   const resumed = response.status === 206;
   if (resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
@@ -80,82 +108,86 @@ async function fetchIntoPart(
     throw new ServiceError('server_error', 'The BRM service sent the wrong part of the file. Try again later.', 502);
   }
   if (!resumed) offset = 0;
-  const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  const total = offset + (Number.isFinite(length) ? length : doc.size - offset);
-  handle.update({ bytesTotal: total, bytesDone: offset });
+  const rest = entry.size - offset;
+  const announced = announcedLength(response.headers);
+  if (announced !== null && announced > rest) {
+    await response.body?.cancel();
+    throw tooLong(entry.size);
+  }
+  handle.update({ state: 'running', bytesTotal: entry.size, bytesDone: offset, error: null });
   if (!response.body)
     throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
-  const hash = resumed ? await hashFilePrefix(partPath, offset) : null;
+  const hash = resumed ? await hashFilePrefix(partPath, offset) : createHash('sha256');
   let done = offset;
   const file = await open(partPath, resumed ? 'a' : 'w');
   try {
-    await writeBodyToFile(response.body, file, (chunk) => {
-      hash?.update(chunk);
-      done += chunk.byteLength;
-      handle.progress(done);
-    });
+    await writeBodyToFile(
+      response.body,
+      file,
+      (chunk) => {
+        hash.update(chunk);
+        done += chunk.byteLength;
+        handle.progress(done);
+      },
+      { maxBytes: rest },
+    );
+  } catch (err) {
+    if (err instanceof BodyTooLongError) throw tooLong(entry.size);
+    if (signal.aborted) throw signal.reason;
+    if (err instanceof BodyReadError && !isAbortError(err.cause)) {
+      throw offlineError(deps.api().serverUrl, 'The download continues where it stopped when the connection is back.');
+    }
+    throw err;
   } finally {
     await file.close();
   }
-  if (done !== total) {
+  if (done < entry.size) {
     throw new ServiceError(
       'server_error',
-      `The BRM service sent ${done} of the ${total} bytes of this document. Try again later.`,
+      `The BRM service sent ${done} of the ${entry.size} bytes of this document. Try again later.`,
       502,
     );
   }
-  const expected = etagHash(response.headers.get('etag')) ?? doc.sha256;
-  if (hash && hash.digest('hex') !== expected) {
-    await truncate(partPath, 0);
-    throw new ServiceError(
-      'server_error',
-      'The file arrived damaged (its SHA-256 checksum does not match). Download it again.',
-      502,
-    );
-  }
-  return expected;
-}
-
-async function download(deps: TransferDeps, handle: TransferHandle, doc: DownloadSource): Promise<void> {
-  if (handle.signal.aborted) return;
-  handle.update({ state: 'running' });
-  let partPath: string | null = null;
-  try {
-    const part = await partFor(deps, doc);
-    partPath = part;
-    const sha256 = await withRetries(() => fetchIntoPart(deps, handle, doc, part), handle.signal);
-    const localPath = await reserveFreeName(deps.downloadsDir, safeFileName(doc.name));
-    await rename(part, localPath);
-    deps.cache.state.putDownload({ documentId: doc.id, sha256, localPath, partPath: null });
-    deps.notifier.changed(['document']);
-    handle.update({ state: 'done', bytesDone: handle.transfer.bytesTotal, localPath });
-  } catch (err) {
-    if (handle.signal.aborted) {
-      if (partPath) await unlink(partPath).catch(() => undefined);
-      deps.cache.state.removeDownload(doc.id);
-      return;
-    }
-    handle.update({ state: 'failed', error: transferFailure('Downloading', doc.name, err) });
-  }
+  if (hash.digest('hex') !== entry.sha256) throw resumed ? new ResumedMismatch() : mismatch();
 }
 
 /**
- * Starts downloading `doc` and returns its transfer. A document already downloaded with the same
- * content (and still on disk) is not fetched again: its transfer is done at once.
+ * Makes one attempt at `entry`: fetches what its `.part` lacks (starting over once when a resumed
+ * file does not match), then renames the checked file to a free name and records it, removing the
+ * queue row in the same transaction, and reports `done`. The transfer stays `queued` until the
+ * service answers, then reports `running` with progress. Throws DownloadDiscardedError after
+ * deleting the `.part` (what arrived is not the document), ServiceError (status 0 when no answer
+ * came or the connection broke; the `.part` is kept), BridgeError('unauthorized') when signed out,
+ * a file-system error, or the abort reason when `handle` is cancelled or `stop` aborts.
  */
-export function startDownload(deps: TransferDeps, doc: DownloadSource): Transfer {
-  const handle = deps.registry.create({
-    kind: 'download',
-    name: doc.name,
-    folderId: null,
-    documentId: doc.id,
-    bytesTotal: doc.size,
-  });
-  const record = deps.cache.state.getDownload(doc.id);
-  if (record?.localPath && record.sha256 === doc.sha256 && existsSync(record.localPath)) {
-    handle.update({ state: 'done', bytesDone: doc.size, localPath: record.localPath });
-  } else {
-    void deps.limiter.run(() => download(deps, handle, doc));
+export async function attemptDownload(
+  deps: TransferDeps,
+  store: DownloadQueueStore,
+  entry: QueuedDownload,
+  handle: TransferHandle,
+  stop: AbortSignal,
+): Promise<void> {
+  const signal = AbortSignal.any([handle.signal, stop]);
+  const part = await partFor(deps, entry);
+  try {
+    try {
+      await fetchIntoPart(deps, handle, entry, part, signal);
+    } catch (err) {
+      if (!(err instanceof ResumedMismatch) || signal.aborted) throw err;
+      await truncate(part, 0);
+      await fetchIntoPart(deps, handle, entry, part, signal);
+    }
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    throw err instanceof ResumedMismatch ? mismatch() : err;
   }
-  return { ...handle.transfer };
+  signal.throwIfAborted();
+  const localPath = await reserveFreeName(deps.downloadsDir, safeFileName(entry.name));
+  await rename(part, localPath);
+  store.db.transaction(() => {
+    deps.cache.state.putDownload({ documentId: entry.documentId, sha256: entry.sha256, localPath, partPath: null });
+    store.remove(entry.id);
+  })();
+  deps.notifier.changed(['document']);
+  handle.update({ state: 'done', bytesDone: entry.size, bytesTotal: entry.size, localPath, error: null });
 }

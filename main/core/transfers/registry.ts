@@ -2,7 +2,8 @@
  * The transfers of this app session (uploads and downloads): their state, cancellation, and
  * `transfer.progress` events throttled to about ten per second per transfer, plus every change of
  * state (so the final one always arrives). Nothing is reported after a final state (`done`,
- * `cancelled`), and progress only while `running`.
+ * `cancelled`); after `failed` only a new try (`queued`, a failed upload sent again) or `cancelled`
+ * is; and progress only while `running`.
  */
 import { randomUUID } from 'node:crypto';
 import type { Transfer } from '../../../preload/contract';
@@ -14,7 +15,10 @@ export interface TransferHandle {
   readonly signal: AbortSignal;
   /** Records progress (bytes) while `running`; emits at most every `progressIntervalMs`. Ignored in other states. */
   progress(bytesDone: number): void;
-  /** Changes the state (and other fields) and emits; ignored once the transfer is `done` or `cancelled`. */
+  /**
+   * Changes the state (and other fields) and emits; ignored once the transfer is `done` or
+   * `cancelled`, and once it is `failed` unless the patch moves it to `queued` or `cancelled`.
+   */
   update(patch: Partial<Transfer>): void;
 }
 
@@ -84,6 +88,7 @@ export function createTransferRegistry(bus: EventBus): TransferRegistry {
         },
         update(patch) {
           if (transfer.state === 'cancelled' || transfer.state === 'done') return;
+          if (transfer.state === 'failed' && patch.state !== 'queued' && patch.state !== 'cancelled') return;
           Object.assign(transfer, patch);
           emit();
         },

@@ -102,7 +102,8 @@ describe('upload queue', () => {
     expect(finished.documentId).toBe(landed[0].id);
     expect((await rig.core.handlers['documents.get']({ id: landed[0].id }))?.name).toBe(name);
     expect(queueRows()).toEqual([]);
-    expect(readdirSync(queueDir())).toEqual([]);
+    // The kept copy goes right after the transfer reports done.
+    await vi.waitFor(() => expect(readdirSync(queueDir())).toEqual([]));
     const keys = new Set(uploadRequests(from).map((r) => r.headers['idempotency-key']));
     expect(keys.size).toBe(1);
   });
@@ -196,7 +197,8 @@ describe('upload queue', () => {
     expect(queueRows()).toHaveLength(1);
     await rig.core.handlers['session.signOut']({});
     expect(queueRows()).toEqual([]);
-    expect(readdirSync(queueDir())).toEqual([]);
+    // The kept copy goes right after the transfer reports done.
+    await vi.waitFor(() => expect(readdirSync(queueDir())).toEqual([]));
     expect((await rig.core.handlers['transfers.list']({})).find((t) => t.id === started.id)?.state).toBe('cancelled');
   });
 });

@@ -29,7 +29,7 @@ describe('area registries', () => {
   });
 
   it('answers every bridge call with exactly one area handler', () => {
-    const ctx = { stores: {}, options: {} } as unknown as HandlerContext;
+    const ctx = { stores: {}, options: {}, bus: { on: () => () => undefined } } as unknown as HandlerContext;
     const handlers = mergeAreaHandlers(ctx);
     expect(Object.keys(handlers).sort()).toEqual(Object.keys(calls).sort());
     const names = coreAreas.flatMap((area) => Object.keys(area.handlers(ctx)));

@@ -35,7 +35,9 @@ describe('writeBodyToFile', () => {
     const path = join(dir.path, 'ordered.bin');
     const seen: number[] = [];
     const file = await open(path, 'w');
-    const written = await writeBodyToFile(bodyOf(chunks).body, file, (c) => seen.push(c.byteLength), 16);
+    const written = await writeBodyToFile(bodyOf(chunks).body, file, (c) => seen.push(c.byteLength), {
+      batchBytes: 16,
+    });
     await file.close();
     expect(written).toBe(212);
     expect(seen).toEqual([5, 7, 64, 1, 33, 100, 2]);
@@ -46,7 +48,9 @@ describe('writeBodyToFile', () => {
     const path = join(dir.path, 'resumed.bin');
     writeFileSync(path, 'head-');
     const file = await open(path, 'a');
-    await writeBodyToFile(bodyOf([Buffer.from('middle-'), Buffer.from('tail')]).body, file, () => undefined, 4);
+    await writeBodyToFile(bodyOf([Buffer.from('middle-'), Buffer.from('tail')]).body, file, () => undefined, {
+      batchBytes: 4,
+    });
     await file.close();
     expect(readFileSync(path, 'utf8')).toBe('head-middle-tail');
   });
@@ -59,9 +63,9 @@ describe('writeBodyToFile', () => {
       bodyOf([Buffer.from('abc'), Buffer.from('def')], failure).body,
       file,
       () => undefined,
-      3,
+      { batchBytes: 3 },
     );
-    await expect(result).rejects.toBe(failure);
+    await expect(result).rejects.toMatchObject({ name: 'BodyReadError', cause: failure });
     await file.close();
     // The first batch was written; the one in progress when the body broke may be too, never a torn one.
     expect(['abc', 'abcdef']).toContain(readFileSync(path, 'utf8'));
@@ -72,8 +76,36 @@ describe('writeBodyToFile', () => {
     writeFileSync(path, '');
     const source = bodyOf([Buffer.from('abc'), Buffer.from('def'), Buffer.from('ghi')]);
     const file = await open(path, 'r');
-    await expect(writeBodyToFile(source.body, file, () => undefined, 3)).rejects.toMatchObject({ code: 'EBADF' });
+    await expect(writeBodyToFile(source.body, file, () => undefined, { batchBytes: 3 })).rejects.toMatchObject({
+      code: 'EBADF',
+    });
     await file.close();
     expect(source.cancelled()).toBe(true);
+  });
+
+  it('stops a body that passes its budget at once, cancelling it, with the bytes within the budget written', async () => {
+    const path = join(dir.path, 'endless.bin');
+    let pulled = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(10).fill(7));
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const file = await open(path, 'w');
+    await expect(
+      writeBodyToFile(endless, file, () => undefined, { maxBytes: 25, batchBytes: 10 }),
+    ).rejects.toMatchObject({ name: 'BodyTooLongError', maxBytes: 25 });
+    await file.close();
+    expect(cancelled).toBe(true);
+    expect(pulled).toBe(3);
+    expect(readFileSync(path).length).toBeLessThanOrEqual(25);
   });
 });

@@ -24,7 +24,7 @@ const bytes = (n: number, fill = 1) => new Uint8Array(n).fill(fill);
 describe('readBodyWithin', () => {
   it('reads a body within the budget into one ArrayBuffer of its exact length, with or without a length', async () => {
     const parts = [bytes(3, 1), bytes(4, 2)];
-    for (const headers of [{}, { 'content-length': '7' }]) {
+    for (const headers of [{}, { 'content-length': '7' }] as Record<string, string>[]) {
       const { response } = answer(parts, headers);
       const body = await readBodyWithin(response, 7);
       expect(body).toBeInstanceOf(ArrayBuffer);

@@ -68,6 +68,44 @@ describe('transfer registry', () => {
     ]);
   });
 
+  it.each(['upload', 'download'] as const)(
+    'reports nothing of a%s after done, cancelled or failed, but a failed one may be queued again',
+    (kind) => {
+      const finals = (['done', 'cancelled', 'failed'] as const).map((state) => {
+        const handle = registry.create({ ...init, kind, name: `${state}.bin` });
+        handle.update({ state: 'running' });
+        handle.progress(300);
+        if (state === 'cancelled') registry.cancel(handle.transfer.id);
+        else handle.update({ state, error: state === 'failed' ? 'The BRM service answered 404.' : null });
+        return handle;
+      });
+      const before = events.length;
+      vi.advanceTimersByTime(progressIntervalMs * 10);
+      for (const handle of finals) {
+        handle.progress(900);
+        handle.update({ bytesDone: 950 });
+        handle.update({ state: 'running', error: null });
+        handle.update({ state: 'failed', error: 'late' });
+        handle.update({ state: 'done' });
+      }
+      registry.cancelAll();
+      expect(events.slice(before)).toEqual([]);
+      expect(registry.list().map((t) => [t.name, t.state, t.bytesDone])).toEqual([
+        ['done.bin', 'done', 300],
+        ['cancelled.bin', 'cancelled', 300],
+        ['failed.bin', 'failed', 300],
+      ]);
+      // A failed transfer sent again (an upload's retry) reports again.
+      const failed = finals[2];
+      failed.update({ state: 'queued', bytesDone: 0, error: null });
+      failed.update({ state: 'running' });
+      expect(events.slice(before).map((e) => [e.name, e.state])).toEqual([
+        ['failed.bin', 'queued'],
+        ['failed.bin', 'running'],
+      ]);
+    },
+  );
+
   it('keeps a given id and cancels only the transfers a filter accepts', () => {
     const upload = registry.create({ ...init, id: 'kept-upload' });
     const download = registry.create({ ...init, kind: 'download' });

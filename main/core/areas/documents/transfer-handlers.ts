@@ -1,9 +1,8 @@
 /**
- * Handlers of uploads (through the durable upload queue, docs/ARCHITECTURE.md "Transfers"),
- * downloads, opening downloaded documents, and the transfer list.
+ * Handlers of uploads and downloads (through the durable upload and download queues,
+ * docs/ARCHITECTURE.md "Transfers"), opening downloaded documents, and the transfer list.
  */
 import { BridgeError } from '../../../../preload/contract';
-import { startDownload } from '../../transfers/download';
 import { checkUploadFiles } from '../../transfers/upload';
 import type { AreaHandlers } from '../context';
 import { markFinishedDownloads } from './download-marks';
@@ -43,11 +42,12 @@ export const transferHandlers: AreaHandlers<Names> = (ctx) => {
           'not_found',
           'That document is not in your documents any more; it may have been deleted.',
         );
-      return startDownload(ctx.transfers, document);
+      return ctx.downloads.enqueue(document);
     },
     'documents.open': (input) => openDownloadedDocument(ctx, marks, input),
     'transfers.list': async () => ctx.registry.list(),
-    'transfers.cancel': async ({ id }) => (await ctx.uploads.cancel(id)) ?? ctx.registry.cancel(id),
+    'transfers.cancel': async ({ id }) =>
+      (await ctx.uploads.cancel(id)) ?? (await ctx.downloads.cancel(id)) ?? ctx.registry.cancel(id),
     'transfers.retry': async ({ id }) => {
       ctx.session.api();
       return ctx.uploads.retry(id);

@@ -1,0 +1,54 @@
+/**
+ * The `download_queue` table (local.db schema 2, cache/local-migrations/002-download-queue.ts):
+ * downloads asked for and not finished yet, oldest first. Local-only; see docs/ARCHITECTURE.md,
+ * "Transfers".
+ */
+import type { Database } from 'better-sqlite3';
+
+/** One queued download as stored: what it fetches and what it checks the file against. */
+export interface QueuedDownload {
+  /** The transfer id, the same across restarts. */
+  id: string;
+  documentId: string;
+  /** The document's name: the downloaded file is named after it (safe-file-name.ts). */
+  name: string;
+  /** The document's size, bytes: the download stops when the service sends more. */
+  size: number;
+  /** The document's SHA-256 (hex): the finished file must match it. */
+  sha256: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+}
+
+/** Reads and writes the download queue. */
+export interface DownloadQueueStore {
+  /** The database the table lives in (a download lands in one transaction with its `downloads` row). */
+  readonly db: Database;
+  add(download: QueuedDownload): void;
+  /** Every queued download, oldest first. */
+  all(): QueuedDownload[];
+  remove(id: string): void;
+  /** Removes every row (the user's data is cleared). */
+  clear(): void;
+}
+
+/** Creates the DownloadQueueStore over `db`. */
+export function createDownloadQueueStore(db: Database): DownloadQueueStore {
+  const insert = db.prepare(
+    `INSERT INTO download_queue (id, document_id, name, size, sha256, created_at)
+     VALUES (@id, @documentId, @name, @size, @sha256, @createdAt)`,
+  );
+  const everything = db.prepare(
+    `SELECT id, document_id AS documentId, name, size, sha256, created_at AS createdAt
+     FROM download_queue ORDER BY created_at, rowid`,
+  );
+  const del = db.prepare('DELETE FROM download_queue WHERE id = ?');
+  const delAll = db.prepare('DELETE FROM download_queue');
+  return {
+    db,
+    add: (download) => void insert.run(download),
+    all: () => everything.all() as QueuedDownload[],
+    remove: (id) => void del.run(id),
+    clear: () => void delAll.run(),
+  };
+}
