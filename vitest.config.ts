@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
  * - unit: pure logic, Node.
  * - renderer: React components with Testing Library in jsdom.
  * - integration: core and service over real HTTP, real SQLite, the real keychain.
+ * - faults: the fault-injection suite (docs/RELIABILITY.md), bounded counts; one file at a time.
  * - e2e: browser mode in Chromium (playwright-core).
  */
 export default defineConfig({
@@ -28,6 +29,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {

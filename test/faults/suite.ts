@@ -1,0 +1,18 @@
+/**
+ * The fault-injection suite (docs/RELIABILITY.md): every scenario with its trial counts, bounded in
+ * `npm test` (test/faults/suite.test.ts) and long in `npm run bench:faults` (test/bench/faults.ts).
+ */
+import type { FaultScenario } from './scenario';
+import { killDuringBootstrap } from './scenarios/kill-during-bootstrap';
+
+/** A scenario and how many trials of each of its faults a run makes. */
+export interface SuiteEntry {
+  scenario: FaultScenario;
+  /** Trials per fault in `npm test`. */
+  bounded: number;
+  /** Trials per fault in `npm run bench:faults`. */
+  long: number;
+}
+
+/** The suite, in the order it runs. */
+export const faultSuite: SuiteEntry[] = [{ scenario: killDuringBootstrap, bounded: 10, long: 100 }];
