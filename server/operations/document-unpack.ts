@@ -1,4 +1,5 @@
 /** `Unpack Zip file Related Documents` and `List Related Documents` of the Documents group. */
+import { documentTitle } from '../files/document-title';
 import { randomUUID } from 'node:crypto';
 import type { DocumentRecord, Folder } from '../db/documents';
 import { pageJson } from '../db/paging';
@@ -61,7 +62,7 @@ export function documentUnpackHandlers(
             const document = store.documents.save(id, {
               folderId: folder.id,
               name: file.name,
-              title: clip(stemOf(file.name), 300),
+              title: documentTitle(file.name),
               contentType: contentTypeOf(file.name),
               size: file.size,
               sha256: file.sha256,

@@ -1,4 +1,5 @@
 /** Operations `downloadDocument` (streamed, resumable) and `uploadDocument` (streamed, idempotent). */
+import { documentTitle } from '../files/document-title';
 import { randomUUID } from 'node:crypto';
 import { attachmentDisposition } from '../files/disposition';
 import { contentTypeOf } from '../files/content-type';
@@ -30,12 +31,11 @@ export function transferHandlers(deps: OperationDeps): Pick<OperationHandlers, '
       });
       const id = randomUUID();
       files.commit(upload.tempPath, id);
-      const dot = upload.fileName.lastIndexOf('.');
       const document = deps.store.transaction(() =>
         documents.save(id, {
           folderId: upload.folderId,
           name: upload.fileName,
-          title: (dot > 0 ? upload.fileName.slice(0, dot) : upload.fileName).slice(0, 300),
+          title: documentTitle(upload.fileName),
           contentType: contentTypeOf(upload.fileName),
           size: upload.size,
           sha256: upload.sha256,
