@@ -57,15 +57,21 @@ describe('offline', () => {
     await expect(page.getByRole('status', { name: 'Sync status' }).textContent()).resolves.toContain('Offline');
   });
 
-  it('says that downloading needs the service while offline, and shows a document and its notes from the cache', async () => {
+  it('keeps a download asked for while offline waiting, with the reason, and shows a document and its notes from the cache', async () => {
     const { page } = app;
     await openFolderWithDocuments(app);
     await page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option').first().click();
     const details = region(page, 'Document details');
-    await details.getByText('Downloading needs a connection to the service; you are offline.').waitFor({
+    await details
+      .getByText('You are offline: a download waits and starts by itself when the connection is back.')
+      .waitFor({
+        timeout: stepTimeoutMs,
+      });
+    await details.getByRole('button', { name: 'Download' }).click();
+    await details.getByText(/Waiting for the service — it downloads by itself when the connection is back\./).waitFor({
       timeout: stepTimeoutMs,
     });
-    expect(await details.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+    expect(await details.getByRole('button', { name: 'Open', exact: true }).isDisabled()).toBe(true);
     await details.getByRole('region', { name: 'Notes' }).waitFor({ timeout: stepTimeoutMs });
     await app.screenshot('offline-document');
     await app.axeScan('offline document');
@@ -76,6 +82,10 @@ describe('offline', () => {
   }, async () => {
     await app.restartService();
     await waitForSyncState(app.page, 'Synced');
+    // The download asked for while offline went by itself.
+    const details = region(app.page, 'Document details');
+    await details.getByText('Saved on this computer:').waitFor({ timeout: syncStateTimeoutMs });
+    expect(await details.getByRole('button', { name: 'Open', exact: true }).isEnabled()).toBe(true);
   });
 
   itEndsHealthy(() => app);

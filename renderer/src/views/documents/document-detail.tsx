@@ -1,6 +1,7 @@
 /**
- * The selected document: its fields, its notes, "Download" (progress shown while it runs; offline it
- * says it needs the service) and "Open" once the file is on this computer. In browser mode
+ * The selected document: its fields, its notes, "Download" (progress shown while it runs; offline, or
+ * while the service is away, the download waits with the reason and starts by itself when the
+ * connection is back, docs/ARCHITECTURE.md "Transfers") and "Open" once the file is on this computer. In browser mode
  * `documents.open` answers with a URL that the page opens. A file that can run code (a program,
  * script, installer…) answers with a warning instead; the page asks first, naming its type, and
  * opens it only when the user chooses "Open anyway" (docs/SECURITY.md).
@@ -116,7 +117,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
           type="button"
           className="button button-primary"
           onClick={() => void startDownload()}
-          disabled={running || starting || !online}
+          disabled={running || starting}
           aria-describedby={online ? undefined : offlineNoteId}
         >
           <Icon name="download" size={16} />
@@ -134,7 +135,8 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
       </div>
       {online ? null : (
         <p id={offlineNoteId} className="note">
-          Downloading needs a connection to the service; you are offline. A file already on this computer still opens.
+          You are offline: a download waits and starts by itself when the connection is back. A file already on this
+          computer still opens.
         </p>
       )}
       <DownloadState download={download} localPath={localPath} />
@@ -173,7 +175,7 @@ function DownloadState({ download, localPath }: { download: Transfer | undefined
     return (
       <p className="note" aria-live="polite">
         {download.state === 'queued'
-          ? 'Download waiting to start…'
+          ? `${download.error ?? 'Download waiting to start…'}${download.bytesDone > 0 ? ` ${formatBytes(download.bytesDone)} of ${formatBytes(download.bytesTotal)} so far.` : ''}`
           : `Downloading… ${percent}% (${formatBytes(download.bytesDone)} of ${formatBytes(download.bytesTotal)})`}
       </p>
     );
