@@ -4,6 +4,8 @@
  */
 import type { FaultScenario } from './scenario';
 import { killDuringBootstrap } from './scenarios/kill-during-bootstrap';
+import { serviceReplaced } from './scenarios/service-replaced';
+import { twoHosts } from './scenarios/two-hosts';
 
 /** A scenario and how many trials of each of its faults a run makes. */
 export interface SuiteEntry {
@@ -15,4 +17,8 @@ export interface SuiteEntry {
 }
 
 /** The suite, in the order it runs. */
-export const faultSuite: SuiteEntry[] = [{ scenario: killDuringBootstrap, bounded: 10, long: 100 }];
+export const faultSuite: SuiteEntry[] = [
+  { scenario: killDuringBootstrap, bounded: 10, long: 100 },
+  { scenario: serviceReplaced, bounded: 1, long: 5 },
+  { scenario: twoHosts, bounded: 1, long: 5 },
+];

@@ -1,6 +1,7 @@
 /**
  * Fixtures for the host and shell tests: a temporary built-renderer folder with a CSP meta tag,
- * and a secret file beside it that no request may reach.
+ * and a secret file beside it that no request may reach; staging a file on a running host as the
+ * page does, and where the host keeps it.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,4 +43,23 @@ export async function createRendererFixture(): Promise<RendererFixture> {
 export async function stagedFilePath(dataDir: string, ref: string): Promise<string> {
   const lock = JSON.parse(await readFile(join(dataDir, 'brm-desktop.lock'), 'utf8')) as { launchId: string };
   return join(dataDir, 'staging', lock.launchId, ref);
+}
+
+/**
+ * Stages `content` as `name` on the running host whose page URL (with its token) is `hostUrl`,
+ * through `PUT /stage`, as the page's `fileRef` does; returns the file reference for
+ * `documents.upload`. Throws when the host does not answer 200.
+ */
+export async function stageFile(
+  hostUrl: string,
+  name: string,
+  content: Buffer,
+): Promise<{ ref: string; name: string }> {
+  const page = new URL(hostUrl);
+  const token = page.searchParams.get('token') ?? '';
+  const url = `${page.origin}/stage?token=${encodeURIComponent(token)}&name=${encodeURIComponent(name)}`;
+  const response = await fetch(url, { method: 'PUT', body: content });
+  if (response.status !== 200) throw new Error(`Staging ${name} was answered ${response.status}.`);
+  const body = (await response.json()) as { ref: string; name: string };
+  return { ref: body.ref, name: body.name };
 }

@@ -15,9 +15,9 @@ import {
   createTestPlatform,
   readLocalDirectly,
   startTestCore,
-  waitForEvent,
   waitForIdle,
 } from '../../helpers/core-harness';
+import { transferEnded } from '../../helpers/core-waits';
 import {
   changePage,
   documentRecord,
@@ -69,8 +69,7 @@ describe('downloads from a hostile service', () => {
     dir.remove();
   });
 
-  const ended = (id: string) =>
-    waitForEvent(core, 'transfer.progress', (t) => t.id === id && ['done', 'failed', 'cancelled'].includes(t.state));
+  const ended = (id: string) => transferEnded(core, id);
   const queueRows = () => readLocalDirectly(`${dir.path}/client/data`, 'SELECT id FROM download_queue');
   const leftOver = () => (existsSync(downloads) ? readdirSync(downloads) : []);
 

@@ -9,9 +9,7 @@
  * as "deleted on the service" with its words for the user to re-create or discard. Nothing is
  * dropped silently.
  */
-import { cpSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
 import {
@@ -20,10 +18,19 @@ import {
   dumpSyncedTables,
   signInDemo,
   startTestCore,
-  waitForEvent,
   waitForIdle,
 } from '../../helpers/core-harness';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
+import {
+  changeAfterCopy,
+  copyDataFolder,
+  editWhileAway,
+  offlineJobTitle,
+  restoreDataFolder,
+  signInAgainAndRebuild,
+  startAgainAndRebuild,
+  startServiceAt,
+} from '../../helpers/service-replacement';
 
 type Row = { id: string; version: number; local_state: string | null };
 
@@ -55,11 +62,6 @@ async function freshCache(home: string, service: RunningService): Promise<string
   return `${home}/data`;
 }
 
-/** Resolves with the first idle status that ends a rebuild (a bootstrap after the cursor was refused). */
-function rebuilt(core: Core): Promise<SyncStatus> {
-  return waitForEvent(core, 'sync.status', (s) => s.state === 'idle' && s.phase === 'bootstrap', 30_000);
-}
-
 describe('a client whose service came back with other data', () => {
   const dir = createTempDir();
   let service: RunningService | null = null;
@@ -73,7 +75,6 @@ describe('a client whose service came back with other data', () => {
   it('rebuilds from a service with a new data folder, keeping its pending edits (sent there, or held with the service’s words)', async () => {
     service = await startService({ dataDir: `${dir.path}/service-a`, port: 0, demo: smallDemo });
     const url = service.url;
-    const port = Number(new URL(url).port);
     core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
       syncBackoff: { baseMs: 100, maxMs: 300 },
     });
@@ -83,29 +84,24 @@ describe('a client whose service came back with other data', () => {
 
     await service.stop();
     service = null;
-    await core.handlers['contacts.save']({
-      contact: { id: edited.id, firstName: edited.firstName, lastName: edited.lastName, jobTitle: 'Edited offline' },
-    });
-    const created = await core.handlers['contacts.save']({
-      contact: { firstName: 'Nadia', lastName: 'Offline-Made', email: 'nadia.offline@example.com' },
-    });
+    const created = (
+      await editWhileAway(core, edited, {
+        firstName: 'Nadia',
+        lastName: 'Offline-Made',
+        email: 'nadia.offline@example.com',
+      })
+    ).created!;
     expect((await core.handlers['sync.getStatus']({})).pendingCount).toBe(2);
 
     // Another data set behind the same URL: the old tokens mean nothing there, so the session ends
     // (edits kept) and the same user signs in again.
-    const expired = waitForEvent(core, 'session.changed', (s) => s.state === 'signedOut');
-    service = await startService({
+    service = await startServiceAt(url, {
       dataDir: `${dir.path}/service-b`,
-      port,
       demo: { ...smallDemo, contacts: 280, companies: 25, seed: 7 },
     });
-    expect(service.url).toBe(url);
-    void core.handlers['sync.run']({});
-    await expired;
-    expect((await core.handlers['sync.getStatus']({})).pendingCount).toBe(2);
-    const done = rebuilt(core);
-    await signInDemo(core, service);
-    await done;
+    await signInAgainAndRebuild(core, service, async () => {
+      expect((await core!.handlers['sync.getStatus']({})).pendingCount).toBe(2);
+    });
 
     // The new contact landed on the new service; the edit of a contact it never had is held.
     const client = new ServerClient(service.url);
@@ -135,7 +131,7 @@ describe('a client whose service came back with other data', () => {
     expect(idsAndVersions(mine, (r) => r.local_state === null)).toEqual(idsAndVersions(fresh));
     expect(editedRows(mine)).toEqual({ contacts: [edited.id] });
     expect(await core.handlers['contacts.get']({ id: edited.id })).toMatchObject({
-      jobTitle: 'Edited offline',
+      jobTitle: offlineJobTitle,
       syncState: 'conflict',
     });
   });
@@ -154,7 +150,7 @@ describe('a client whose service’s data folder was restored from an earlier co
 
   it('notices the feed went back, rebuilds to the restored data, and still sends its pending edit', async () => {
     service = await startService({ dataDir, port: 0, demo: smallDemo });
-    const port = Number(new URL(service.url).port);
+    const url = service.url;
     core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
       syncBackoff: { baseMs: 100, maxMs: 300 },
     });
@@ -164,43 +160,30 @@ describe('a client whose service’s data folder was restored from an earlier co
 
     // A copy of the data folder, taken while the service is stopped.
     await service.stop();
-    cpSync(dataDir, `${dir.path}/copy`, { recursive: true });
-    service = await startService({ dataDir, port });
+    copyDataFolder(dataDir, `${dir.path}/copy`);
+    service = await startServiceAt(url, { dataDir });
 
     // Changes after the copy, which the client syncs.
-    const created = service.store.saveContact({ firstName: 'Only', lastName: 'After-Copy' });
-    service.store.saveContact({ id: renamed.id, firstName: 'Renamed', lastName: 'After-Copy' });
-    service.store.deleteContact(removed.id);
-    // The restarted service may first cost a failed attempt (a kept-alive connection to the stopped
-    // one); sync retries by itself.
-    const synced = waitForEvent(core, 'sync.status', (s) => s.state === 'idle');
-    void core.handlers['sync.run']({});
-    await synced;
+    const created = await changeAfterCopy(core, service, renamed, removed);
     expect(await core.handlers['contacts.get']({ id: created.id })).not.toBeNull();
     expect(await core.handlers['contacts.get']({ id: removed.id })).toBeNull();
 
     // An edit made while the service is down, then the copy is put back.
     await service.stop();
     service = null;
-    await core.handlers['contacts.save']({
-      contact: { id: kept.id, firstName: kept.firstName, lastName: kept.lastName, jobTitle: 'Edited offline' },
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-    cpSync(`${dir.path}/copy`, dataDir, { recursive: true });
-    const done = rebuilt(core);
-    service = await startService({ dataDir, port });
-    void core.handlers['sync.run']({});
-    await done;
+    await editWhileAway(core, kept);
+    restoreDataFolder(`${dir.path}/copy`, dataDir);
+    service = await startAgainAndRebuild(core, url, { dataDir });
 
     expect(await core.handlers['contacts.get']({ id: created.id })).toBeNull();
     expect(await core.handlers['contacts.get']({ id: removed.id })).toMatchObject({ lastName: removed.lastName });
     expect(await core.handlers['contacts.get']({ id: renamed.id })).toMatchObject({ firstName: renamed.firstName });
     expect(await core.handlers['contacts.get']({ id: kept.id })).toMatchObject({
-      jobTitle: 'Edited offline',
+      jobTitle: offlineJobTitle,
       syncState: 'synced',
     });
     expect(await core.handlers['outbox.list']({})).toEqual([]);
-    expect(service.store.contacts.get(kept.id)).toMatchObject({ jobTitle: 'Edited offline' });
+    expect(service.store.contacts.get(kept.id)).toMatchObject({ jobTitle: offlineJobTitle });
 
     const fresh = await freshCache(`${dir.path}/fresh`, service);
     expect(idsAndVersions(`${dir.path}/client/data`)).toEqual(idsAndVersions(fresh));

@@ -14,8 +14,8 @@ import {
   createTestPlatform,
   readCacheDirectly,
   startTestCore,
-  waitForEvent,
 } from '../../helpers/core-harness';
+import { syncCursor, syncRunEnded } from '../../helpers/core-waits';
 import {
   changePage,
   contactRecord,
@@ -32,8 +32,7 @@ describe('sync against a hostile service', () => {
   let hostile: HostileService;
   let core: Core | null = null;
   const data = () => `${dir.path}/client/data`;
-  const cursor = () =>
-    (readCacheDirectly(data(), 'SELECT cursor FROM sync_state')[0] as { cursor: string | null }).cursor;
+  const cursor = () => syncCursor(data());
   const contactNames = () =>
     (
       readCacheDirectly(data(), 'SELECT first_name AS name FROM contacts ORDER BY first_name') as { name: string }[]
@@ -62,7 +61,7 @@ describe('sync against a hostile service', () => {
 
   /** Signs the core in (which starts a sync) and returns the status the run ends with. */
   async function firstRun(started: Core): Promise<SyncStatus> {
-    const ended = waitForEvent(started, 'sync.status', (s) => s.state === 'error' || s.state === 'idle');
+    const ended = syncRunEnded(started);
     await started.handlers['session.signIn']({ serverUrl: hostile.url, ...hostile.credentials });
     return ended;
   }

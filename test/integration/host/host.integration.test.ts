@@ -3,19 +3,18 @@
  * sync, read the cache, upload a staged file, download and open a document — all through the
  * bridge WebSocket, as the page does; and a second host on the same data folder refused.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFolderInUseError, lockFileName } from '../../../main/host/data-folder-lock';
 import { type RunningHost, startHost } from '../../../main/host/host';
-import { BridgeError, type Transfer } from '../../../preload/contract';
+import { BridgeError } from '../../../preload/contract';
 import { type RunningService, startService } from '../../../server/start';
+import { isFinishedTransfer as finished } from '../../helpers/core-waits';
 import { connectNodeBridge, type NodeBridgeClient } from '../../helpers/host-bridge-client';
-import { createRendererFixture, type RendererFixture, stagedFilePath } from '../../helpers/host-fixtures';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
+import { createRendererFixture, type RendererFixture, stagedFilePath, stageFile } from '../../helpers/host-fixtures';
+import { runHostCli } from '../../helpers/host-process';
 
 let root: string;
 let fixture: RendererFixture;
@@ -42,21 +41,8 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Stages `content` as `name` through `PUT /stage`, as the page's `fileRef` does. */
-async function stage(name: string, content: Buffer): Promise<{ ref: string; name: string }> {
-  const page = new URL(host.url);
-  const response = await fetch(`${page.origin}/stage?token=${host.token}&name=${encodeURIComponent(name)}`, {
-    method: 'PUT',
-    body: content,
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { ref: string; name: string };
-  return { ref: body.ref, name: body.name };
-}
-
-function finished(transfer: Transfer): boolean {
-  return transfer.state === 'done' || transfer.state === 'failed' || transfer.state === 'cancelled';
-}
+/** Stages `content` as `name` on the host, as the page's `fileRef` does. */
+const stage = (name: string, content: Buffer) => stageFile(host.url, name, content);
 
 describe('browser-mode host with the real core', () => {
   it('reports browser mode, prefills the configured server and starts no embedded service', async () => {
@@ -141,11 +127,7 @@ describe('one host per data folder', () => {
     expect((second as Error).message).toContain(`Open it in your browser: ${host.url}`);
 
     // The same from the command line: a message naming the pid and URL, exit code 1.
-    const cli = spawnSync(
-      join(repoRoot, 'node_modules/.bin/tsx'),
-      ['main/host/cli.ts', '--data', dataDir, '--server', service.url],
-      { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 },
-    );
+    const cli = runHostCli(['--data', dataDir, '--server', service.url]);
     expect(cli.status).toBe(1);
     expect(cli.stderr).toContain(`BRM Desktop in browser mode (process ${process.pid}, started `);
     expect(cli.stderr).toContain(`is already using the data folder ${dataDir}.`);
