@@ -67,6 +67,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const service = composeService(dataDir);
   const { store, repos, campaignSender } = service;
   try {
+    // Requests of an earlier run that was killed never stored their answers: their keys may be sent again.
+    store.idempotency.releaseUnfinished();
     const seedMs = isSeeded(store) ? 0 : await seedDemo(service, options.demo);
     const app = await buildApp(service, {
       logger: options.logger ?? false,

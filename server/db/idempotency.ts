@@ -44,6 +44,7 @@ export class IdempotencyRepo {
         'UPDATE idempotency SET status = ?, etag = ?, body = ?, location = ? WHERE user_id = ? AND key = ?',
       ),
       release: db.prepare('DELETE FROM idempotency WHERE user_id = ? AND key = ? AND status IS NULL'),
+      releaseUnfinished: db.prepare('DELETE FROM idempotency WHERE status IS NULL'),
     };
   }
 
@@ -86,5 +87,15 @@ export class IdempotencyRepo {
   /** Releases a claimed key whose request failed, so that it can be retried. */
   release(userId: string, key: string): void {
     this.stmts.release.run(userId, key);
+  }
+
+  /**
+   * Releases every claim whose answer was never stored, returning how many. Only for when the
+   * service starts: no request of an earlier run can still be running then, and a claim left by a
+   * run that was killed (an upload cut by a crash) would otherwise answer every retry of its key 409
+   * "still running" for the whole replay window, so the client could never finish it.
+   */
+  releaseUnfinished(): number {
+    return this.stmts.releaseUnfinished.run().changes;
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { FaultScenario } from './scenario';
 import { killDuringBootstrap } from './scenarios/kill-during-bootstrap';
+import { serviceKilled } from './scenarios/service-killed';
 import { serviceReplaced } from './scenarios/service-replaced';
 import { twoHosts } from './scenarios/two-hosts';
 
@@ -19,6 +20,7 @@ export interface SuiteEntry {
 /** The suite, in the order it runs. */
 export const faultSuite: SuiteEntry[] = [
   { scenario: killDuringBootstrap, bounded: 10, long: 100 },
+  { scenario: serviceKilled, bounded: 1, long: 10 },
   { scenario: serviceReplaced, bounded: 1, long: 5 },
   { scenario: twoHosts, bounded: 1, long: 5 },
 ];

@@ -42,8 +42,11 @@ export interface SwitchableProxy {
   close(): Promise<void>;
 }
 
-/** Starts a proxy on 127.0.0.1 (free port) to `target` (http://host:port). */
-export async function startSwitchableProxy(target: string): Promise<SwitchableProxy> {
+/**
+ * Starts a proxy on 127.0.0.1 to `target` (http://host:port), on `port` (0, the default: a free
+ * one). Throws when `port` cannot be bound.
+ */
+export async function startSwitchableProxy(target: string, port = 0): Promise<SwitchableProxy> {
   const to = new URL(target);
   let isUp = true;
   const sockets = new Set<Socket>();
@@ -134,10 +137,16 @@ export async function startSwitchableProxy(target: string): Promise<SwitchablePr
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     up: () => {
       isUp = true;
     },
