@@ -114,6 +114,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         sync?.pendingChanged();
       },
       kick: () => sync?.kick(),
+      // The failure shows (a notice, sync paused) until the folder takes writes again.
+      cacheBehind: (err) => {
+        const reported = guard.translate(err);
+        return reported instanceof Error ? reported.message : String(reported);
+      },
     }),
     guard,
   );

@@ -3,8 +3,10 @@
  * `npm test` (test/faults/suite.test.ts) and long in `npm run bench:faults` (test/bench/faults.ts).
  */
 import type { FaultScenario } from './scenario';
+import { damagedCache } from './scenarios/damaged-cache';
 import { killDuringBootstrap } from './scenarios/kill-during-bootstrap';
 import { serviceKilled } from './scenarios/service-killed';
+import { storageFaults } from './scenarios/storage-faults';
 import { serviceReplaced } from './scenarios/service-replaced';
 import { twoHosts } from './scenarios/two-hosts';
 
@@ -21,6 +23,8 @@ export interface SuiteEntry {
 export const faultSuite: SuiteEntry[] = [
   { scenario: killDuringBootstrap, bounded: 10, long: 100 },
   { scenario: serviceKilled, bounded: 1, long: 10 },
+  { scenario: damagedCache, bounded: 1, long: 5 },
   { scenario: serviceReplaced, bounded: 1, long: 5 },
   { scenario: twoHosts, bounded: 1, long: 5 },
+  { scenario: storageFaults, bounded: 1, long: 5 },
 ];

@@ -51,17 +51,24 @@ export function filesMatching(dir: string, pattern: RegExp): string[] {
 /** Bytes that are no SQLite structure: a repeating pattern. */
 const garbage = (bytes: number) => Buffer.alloc(bytes, 'BRM garbage ');
 
-/** Overwrites `bytes` bytes in the middle of `file` (past its first pages, inside its table data). */
-export function writeGarbageInTheMiddle(file: string, bytes = 2048): void {
-  const pageSize = 4096;
-  const pages = Math.floor(statSync(file).size / pageSize);
-  if (pages < 8) throw new Error(`${file} is too small to damage in the middle (${pages} pages).`);
+/** The page size of the data folder's database files (SQLite's default), bytes. */
+export const pageSize = 4096;
+
+/** Overwrites `bytes` bytes of `file` from byte `offset` with garbage. */
+export function writeGarbageAt(file: string, offset: number, bytes: number): void {
   const fd = openSync(file, 'r+');
   try {
-    writeSync(fd, garbage(bytes), 0, bytes, Math.floor(pages / 2) * pageSize + 200);
+    writeSync(fd, garbage(bytes), 0, bytes, offset);
   } finally {
     closeSync(fd);
   }
+}
+
+/** Overwrites `bytes` bytes in the middle of `file` (past its first pages, inside its table data). */
+export function writeGarbageInTheMiddle(file: string, bytes = 2048): void {
+  const pages = Math.floor(statSync(file).size / pageSize);
+  if (pages < 8) throw new Error(`${file} is too small to damage in the middle (${pages} pages).`);
+  writeGarbageAt(file, Math.floor(pages / 2) * pageSize + 200, bytes);
 }
 
 /** Cuts `file` to a third of its size. */
@@ -69,14 +76,9 @@ export function truncateToAThird(file: string): void {
   truncateSync(file, Math.floor(statSync(file).size / 3));
 }
 
-/** Overwrites the 100-byte database header of `file`. */
-export function overwriteHeader(file: string): void {
-  const fd = openSync(file, 'r+');
-  try {
-    writeSync(fd, garbage(100), 0, 100, 0);
-  } finally {
-    closeSync(fd);
-  }
+/** Overwrites the first `bytes` bytes (default: all 100) of the database header of `file`. */
+export function overwriteHeader(file: string, bytes = 100): void {
+  writeGarbageAt(file, 0, bytes);
 }
 
 /**
@@ -119,6 +121,11 @@ export function mountTmpfs(dir: string, size: string): void {
 /** Remounts the tmpfs at `dir` read-only (no file may be open for writing on it). */
 export function remountReadOnly(dir: string): void {
   execFileSync('mount', ['-o', 'remount,ro', dir]);
+}
+
+/** Remounts the tmpfs at `dir` writable again. */
+export function remountWritable(dir: string): void {
+  execFileSync('mount', ['-o', 'remount,rw', dir]);
 }
 
 /** Unmounts `dir` if something is mounted there (lazily, so open files do not block it). */

@@ -26,7 +26,26 @@ export interface WriteQueueDeps {
   outboxChanged(counts: OutboxCounts): void;
   /** Asks sync to push soon. */
   kick(): void;
+  /**
+   * An edit's commit failed after local.db took its part and before cache.db took its own (a full
+   * disk, say): the edit is kept (local.db is the truth) and its row is written over the cache again
+   * once the folder takes writes (recover.ts). Reports `err`, the commit's failure, and returns its
+   * words ("BRM Desktop cannot write to …").
+   */
+  cacheBehind(err: unknown): string;
 }
+
+/** What the user is told, after the failure's words, about an edit local.db took while cache.db did not. */
+export const keptEditWords =
+  'This change was saved all the same; it shows once BRM Desktop can write to its folder again.';
+
+/**
+ * A setting of local.db that each edit's transaction sets to a new value. SQLite commits attached
+ * files one after the other (https://sqlite.org/lang_attach.html), local.db first: when the commit
+ * fails and the value is there, local.db committed the edit and only cache.db's part was lost
+ * (docs/ARCHITECTURE.md, "Two files, one truth").
+ */
+const commitMarkKey = 'lastEditCommit';
 
 type AnyRecord = Record<string, unknown> & { id: string; version: number };
 
@@ -96,9 +115,41 @@ export function createWriteQueue(deps: WriteQueueDeps): WriteQueue {
     return applier.read(type, currentId(id)) as AnyRecord | null;
   }
 
-  /** Runs `work` in one transaction, then tells views and the shell, and kicks the push. */
+  const putMark = db.prepare(
+    'INSERT INTO main.settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  );
+  const getMark = db.prepare('SELECT value FROM main.settings WHERE key = ?').pluck();
+  /** True when local.db holds `mark` (a read that fails counts as not). */
+  function committed(mark: string): boolean {
+    try {
+      return getMark.get(commitMarkKey) === mark;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Runs `work` in one transaction, then tells views and the shell, and kicks the push. A commit that
+   * failed after local.db took the edit fails with the failure's words and `keptEditWords` (code
+   * `storage`): the edit will be sent, and the user must not be told it was not saved.
+   */
   function commit<T>(work: () => { result: T; changed: Iterable<SyncedType> }): T {
-    const { result, changed } = db.transaction(work)();
+    const mark = crypto.randomUUID();
+    let worked: { result: T; changed: Iterable<SyncedType> } | undefined;
+    let done: { result: T; changed: Iterable<SyncedType> };
+    try {
+      done = db.transaction(() => {
+        putMark.run(commitMarkKey, mark);
+        worked = work();
+        return worked;
+      })();
+    } catch (err) {
+      if (!worked || !committed(mark)) throw err;
+      announce();
+      deps.kick();
+      throw new BridgeError('storage', `${deps.cacheBehind(err)} ${keptEditWords}`);
+    }
+    const { result, changed } = done;
     deps.changed(changed);
     announce();
     deps.kick();

@@ -12,7 +12,7 @@ import { configure, migrate } from '../../../main/core/cache/database';
 import { localMigrations } from '../../../main/core/cache/local-migrations/index';
 import { createMemoryKeychain } from '../../../main/core/keychain';
 import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
+import { type ClientRig, freshClientTables, signInThroughProxy, startClientRig } from '../../helpers/client-folders';
 import {
   createTempDir,
   createTestPlatform,
@@ -21,28 +21,20 @@ import {
   waitForIdle,
 } from '../../helpers/core-harness';
 import { filesMatching, overwriteHeader, writeGarbageInTheMiddle } from '../../helpers/data-folder';
-import { smallDemo } from '../../helpers/server-client';
-import { type SwitchableProxy, startSwitchableProxy } from '../../helpers/switchable-proxy';
-
-const options = { syncBackoff: { baseMs: 100, maxMs: 400 } };
 
 describe('a damaged local.db', () => {
   const temp = createTempDir('brm-damaged-local-');
-  let service: RunningService;
-  let proxy: SwitchableProxy;
+  let rig: ClientRig;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: join(temp.path, 'service'), demo: smallDemo });
-    proxy = await startSwitchableProxy(service.url);
+    rig = await startClientRig(temp.path);
   });
   afterAll(async () => {
-    await proxy.close();
-    await service.stop();
+    await rig.close();
     temp.remove();
   });
 
-  const signIn = (core: Core) => core.handlers['session.signIn']({ serverUrl: proxy.url, ...service.credentials });
-
+  const signIn = (core: Core) => signInThroughProxy(core, rig);
   it.each([
     ['an overwritten header', overwriteHeader],
     ['garbage in the middle', writeGarbageInTheMiddle],
@@ -50,11 +42,11 @@ describe('a damaged local.db', () => {
     const dir = join(temp.path, damage.replaceAll(' ', '-'));
     const data = join(dir, 'data');
     const keychain = createMemoryKeychain();
-    const first = await startTestCore(dir, createTestPlatform(keychain), options);
+    const first = await startTestCore(dir, createTestPlatform(keychain), rig.options);
     try {
       await signIn(first);
       await waitForIdle(first);
-      proxy.down();
+      rig.proxy.down();
       await first.handlers['contacts.save']({ contact: { firstName: 'Una', lastName: 'Sent' } });
       // Enough drafts for a file of many pages, and an upload kept while the service is away.
       for (let i = 0; i < 40; i++)
@@ -67,12 +59,12 @@ describe('a damaged local.db', () => {
       });
     } finally {
       await first.stop();
-      proxy.up();
+      rig.proxy.up();
     }
     expect(readdirSync(join(data, 'upload-queue'))).toHaveLength(1);
     harm(join(data, 'local.db'));
 
-    const core = await startTestCore(dir, createTestPlatform(keychain), options);
+    const core = await startTestCore(dir, createTestPlatform(keychain), rig.options);
     try {
       const [aside] = filesMatching(data, /^local\.damaged-\d{8}T\d{6}Z\.db$/);
       const [uploads] = filesMatching(data, /^upload-queue\.damaged-\d{8}T\d{6}Z$/);
@@ -97,11 +89,7 @@ describe('a damaged local.db', () => {
     }
     expect(filesMatching(data, /^local\.damaged-\d{8}T\d{6}Z\.db$/)).toHaveLength(1);
     const reference = join(temp.path, `reference-${damage.replaceAll(' ', '-')}`);
-    const fresh = await startTestCore(reference, createTestPlatform(), options);
-    await fresh.handlers['session.signIn']({ serverUrl: service.url, ...service.credentials });
-    await waitForIdle(fresh);
-    await fresh.stop();
-    expect(dumpSyncedTables(data)).toEqual(dumpSyncedTables(join(reference, 'data')));
+    expect(dumpSyncedTables(data)).toEqual(await freshClientTables(rig, reference));
   });
 
   it('is copied before each of its migrations, and opens migrated with what it held', async () => {
@@ -115,7 +103,7 @@ describe('a damaged local.db', () => {
     db.prepare(`INSERT INTO drafts (key, value, saved_at) VALUES ('contact:new', '{"firstName":"Ida"}', 'then')`).run();
     db.close();
 
-    const core = await startTestCore(dir, createTestPlatform(), options);
+    const core = await startTestCore(dir, createTestPlatform(), rig.options);
     try {
       expect(await core.handlers['drafts.get']({ key: 'contact:new' })).toEqual({
         value: { firstName: 'Ida' },

@@ -5,14 +5,21 @@
  * nothing local lost; a folder that is read-only at start shows its data read-only, and one with
  * nothing to show refuses to start in words naming the folder and `--data`.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../preload/contract';
 import { createMemoryKeychain } from '../../../main/core/keychain';
 import { createCore } from '../../../main/core/index';
+import { keptEditWords } from '../../../main/core/writes/write-queue';
 import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
+import {
+  type ClientRig,
+  freshClientTables,
+  signInThroughProxy,
+  startClientRig,
+  syncedFolderWithLocalWork,
+} from '../../helpers/client-folders';
 import {
   createTempDir,
   createTestPlatform,
@@ -22,57 +29,35 @@ import {
   waitForEvent,
   waitForIdle,
 } from '../../helpers/core-harness';
-import { fillDisk, localSnapshot, mountTmpfs, remountReadOnly, unmount } from '../../helpers/data-folder';
-import { smallDemo } from '../../helpers/server-client';
-import { type SwitchableProxy, startSwitchableProxy } from '../../helpers/switchable-proxy';
-
-const options = { syncBackoff: { baseMs: 100, maxMs: 400 } };
+import { fillDisk, localSnapshot, remountReadOnly } from '../../helpers/data-folder';
+import { diskFullWords, readOnlyWords, tmpfsMounts } from '../../helpers/unwritable-folder';
 
 describe('a data folder that cannot be written', () => {
   const temp = createTempDir('brm-storage-');
-  const mounts: string[] = [];
-  let service: RunningService;
-  let proxy: SwitchableProxy;
+  const mounts = tmpfsMounts(temp.path);
+  let rig: ClientRig;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: join(temp.path, 'service'), demo: smallDemo });
-    proxy = await startSwitchableProxy(service.url);
+    rig = await startClientRig(temp.path);
   });
   afterAll(async () => {
-    await proxy.close();
-    await service.stop();
-    for (const mount of mounts) unmount(mount);
+    await rig.close();
+    mounts.unmountAll();
     temp.remove();
   });
 
   /** A tmpfs of `size` for a client folder. */
-  function tmpfs(name: string, size: string): string {
-    const dir = join(temp.path, name);
-    mountTmpfs(dir, size);
-    mounts.push(dir);
-    return dir;
-  }
-
-  const signIn = (core: Core) => core.handlers['session.signIn']({ serverUrl: proxy.url, ...service.credentials });
-
-  /** What a fresh client bootstraps from the service now. */
-  async function serviceData(): Promise<Record<string, unknown[]>> {
-    const dir = join(temp.path, `reference-${Date.now()}`);
-    const core = await startTestCore(dir, createTestPlatform(), options);
-    await core.handlers['session.signIn']({ serverUrl: service.url, ...service.credentials });
-    await waitForIdle(core);
-    await core.stop();
-    return dumpSyncedTables(join(dir, 'data'));
-  }
+  const tmpfs = (name: string, size: string) => mounts.mount(name, size);
+  const signIn = (core: Core) => signInThroughProxy(core, rig);
 
   it('pauses sync on a full disk with the folder and what to do, refuses edits in the same words, and resumes by itself', async () => {
     const dir = tmpfs('full', '16m');
     const data = join(dir, 'data');
-    const core = await startTestCore(dir, createTestPlatform(), options);
+    const core = await startTestCore(dir, createTestPlatform(), rig.options);
     try {
       await signIn(core);
       await waitForIdle(core);
-      proxy.down();
+      rig.proxy.down();
       await core.handlers['contacts.save']({ contact: { firstName: 'Fay', lastName: 'Fullness' } });
       await core.handlers['drafts.put']({ key: 'contact:new', value: { firstName: 'Draft' } });
       const local = localSnapshot(data);
@@ -80,9 +65,9 @@ describe('a data folder that cannot be written', () => {
       const filler = fillDisk(dir);
       // Enough new records on the service that writing them needs more room than the files have.
       for (let i = 0; i < 600; i++)
-        service.store.saveContact({ firstName: `Many${i}`, lastName: 'Newcomer', jobTitle: 'x'.repeat(110) });
-      proxy.up();
-      const words = `BRM Desktop cannot write to ${data}: the disk is full. Free some space; syncing resumes by itself.`;
+        rig.service.store.saveContact({ firstName: `Many${i}`, lastName: 'Newcomer', jobTitle: 'x'.repeat(110) });
+      rig.proxy.up();
+      const words = diskFullWords(data);
       const paused = waitForEvent(core, 'sync.status', (s) => s.state === 'error' && s.message === words);
       void core.handlers['sync.run']({});
       const status = await paused;
@@ -111,30 +96,54 @@ describe('a data folder that cannot be written', () => {
       await core.handlers['sync.run']({});
       expect(await core.handlers['outbox.list']({})).toEqual([]);
     } finally {
-      proxy.up();
+      rig.proxy.up();
       await core.stop();
     }
-    expect(dumpSyncedTables(data)).toEqual(await serviceData());
+    expect(dumpSyncedTables(data)).toEqual(await freshClientTables(rig, join(temp.path, 'reference')));
+  });
+
+  it('says an edit was saved all the same when local.db took it and cache.db could not, shows it once space is back and sends it once', async () => {
+    // cache.db alone on a full disk (a link to a small tmpfs): SQLite commits local.db's part of the
+    // edit, then cannot commit cache.db's (docs/ARCHITECTURE.md, "Two files, one truth").
+    const dir = join(temp.path, 'split');
+    const data = join(dir, 'data');
+    const keychain = createMemoryKeychain();
+    await syncedFolderWithLocalWork(rig, dir, keychain, { edits: [] });
+    const disk = tmpfs('cache-only', '2m');
+    copyFileSync(join(data, 'cache.db'), join(disk, 'cache.db'));
+    rmSync(join(data, 'cache.db'));
+    symlinkSync(join(disk, 'cache.db'), join(data, 'cache.db'));
+    const core = await startTestCore(dir, createTestPlatform(keychain), rig.options);
+    try {
+      await waitForIdle(core);
+      const filler = fillDisk(disk);
+      rig.proxy.down();
+      await expect(
+        core.handlers['contacts.save']({ contact: { firstName: 'Kim', lastName: 'Halfwritten' } }),
+      ).rejects.toMatchObject({ code: 'storage', message: `${diskFullWords(data)} ${keptEditWords}` });
+      expect((await core.handlers['outbox.list']({})).map((e) => e.summary)).toEqual(['New contact Kim Halfwritten']);
+
+      rmSync(filler);
+      rig.proxy.up();
+      await core.handlers['sync.run']({});
+      await waitForIdle(core);
+      expect(await core.handlers['outbox.list']({})).toEqual([]);
+      expect((await core.handlers['contacts.list']({ query: 'Halfwritten', offset: 0, limit: 5 })).total).toBe(1);
+    } finally {
+      rig.proxy.up();
+      await core.stop();
+    }
   });
 
   it('shows the data of a folder that is read-only at start, read-only, with the words, and refuses edits', async () => {
     const dir = tmpfs('read-only', '16m');
     const data = join(dir, 'data');
     const keychain = createMemoryKeychain();
-    const first = await startTestCore(dir, createTestPlatform(keychain), options);
-    try {
-      await signIn(first);
-      await waitForIdle(first);
-      proxy.down();
-      await first.handlers['contacts.save']({ contact: { firstName: 'Rita', lastName: 'Readonly' } });
-    } finally {
-      await first.stop();
-      proxy.up();
-    }
+    await syncedFolderWithLocalWork(rig, dir, keychain, { edits: ['Readonly'] });
     remountReadOnly(dir);
 
-    const words = `BRM Desktop cannot write to ${data}: the folder is read-only or your user may not write to it. It shows the data saved there, read-only, and does not sync. Make the folder writable and start BRM Desktop again, or start it with --data and a folder it can write to.`;
-    const core = await createCore(testCoreOptions(dir, createTestPlatform(keychain), options));
+    const words = readOnlyWords(data);
+    const core = await createCore(testCoreOptions(dir, createTestPlatform(keychain), rig.options));
     try {
       const paused = waitForEvent(core, 'sync.status', (s) => s.state === 'error');
       await core.start();
@@ -142,7 +151,7 @@ describe('a data folder that cannot be written', () => {
         expect.objectContaining({ kind: 'cannotWrite', message: words }),
       ]);
       expect((await core.handlers['contacts.list']({ offset: 0, limit: 1 })).total).toBeGreaterThan(0);
-      expect((await core.handlers['outbox.list']({})).map((e) => e.summary)).toEqual(['New contact Rita Readonly']);
+      expect((await core.handlers['outbox.list']({})).map((e) => e.summary)).toEqual(['New contact Kim Readonly']);
       expect((await paused).message).toBe(words);
       await expect(
         core.handlers['contacts.save']({ contact: { firstName: 'Not', lastName: 'Saved' } }),
