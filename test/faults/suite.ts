@@ -7,6 +7,7 @@ import { damagedCache } from './scenarios/damaged-cache';
 import { killDuringBootstrap } from './scenarios/kill-during-bootstrap';
 import { serviceKilled } from './scenarios/service-killed';
 import { storageFaults } from './scenarios/storage-faults';
+import { hostileService } from './scenarios/hostile-service';
 import { serviceReplaced } from './scenarios/service-replaced';
 import { twoHosts } from './scenarios/two-hosts';
 
@@ -26,5 +27,6 @@ export const faultSuite: SuiteEntry[] = [
   { scenario: damagedCache, bounded: 1, long: 5 },
   { scenario: serviceReplaced, bounded: 1, long: 5 },
   { scenario: twoHosts, bounded: 1, long: 5 },
+  { scenario: hostileService, bounded: 1, long: 5 },
   { scenario: storageFaults, bounded: 1, long: 5 },
 ];
