@@ -18,12 +18,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import type { Transfer } from '../../../preload/contract';
-import type { BackoffOptions } from '../sync/backoff';
 import type { TransferDeps } from './deps';
 import { attemptDownload } from './download';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { transferOutcome, type WaitingWords } from './transfer-outcome';
-import { createTransferQueue, type TransferKind } from './transfer-queue';
+import { createTransferQueue, queueOptions, type ServiceHooks, type TransferKind } from './transfer-queue';
 
 /** The facts about a document a download needs (its synced metadata). */
 export interface DownloadSource {
@@ -45,17 +44,9 @@ export const downloadWaitingWords: WaitingWords = {
 };
 
 /** What the queue needs. */
-export interface DownloadQueueOptions {
+export interface DownloadQueueOptions extends ServiceHooks {
   deps: TransferDeps;
   store: DownloadQueueStore;
-  /** Delays between probes while the service is away, ms. */
-  backoff: BackoffOptions;
-  /** True while signed in and sync last reached the service. */
-  online(): boolean;
-  /** A download reached the service: sync, if it thought it was offline, syncs now. */
-  reachedService(): void;
-  /** A download got no answer: sync turns offline now (and reports when the service is back). */
-  lostService(err: unknown): void;
 }
 
 /** The queue, as the core and the transfer handlers use it. */
@@ -116,14 +107,7 @@ export function createDownloadQueue(options: DownloadQueueOptions): DownloadQueu
     discard,
     landed: async () => undefined,
   };
-  const queue = createTransferQueue(kind, {
-    registry: deps.registry,
-    limiter: deps.limiter,
-    backoff: options.backoff,
-    online: options.online,
-    reachedService: options.reachedService,
-    lostService: options.lostService,
-  });
+  const queue = createTransferQueue(kind, queueOptions(deps, options));
 
   return {
     load() {

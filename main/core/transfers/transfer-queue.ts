@@ -20,6 +20,7 @@
  */
 import type { Transfer } from '../../../preload/contract';
 import type { BackoffOptions } from '../sync/backoff';
+import type { TransferDeps } from './deps';
 import type { Limiter } from './limiter';
 import type { TransferHandle, TransferRegistry } from './registry';
 import { createServiceWait } from './service-wait';
@@ -61,10 +62,14 @@ export interface TransferKind<E extends QueueEntry> {
 }
 
 /** What the queue needs from the core. */
-export interface TransferQueueOptions {
+export interface TransferQueueOptions extends ServiceHooks {
   registry: TransferRegistry;
   /** Limits how many transfers (of every kind) run at once. */
   limiter: Limiter;
+}
+
+/** How a queue waits for the service and tells sync what its transfers found (given by the core to each queue). */
+export interface ServiceHooks {
   /** Delays between probes while the service is away, ms. */
   backoff: BackoffOptions;
   /** True while signed in and sync last reached the service. */
@@ -114,6 +119,21 @@ interface Job<E> {
   stopper: AbortController | null;
   /** Settles when the attempt in flight ended. */
   inFlight: Promise<void> | null;
+}
+
+/** The TransferQueueOptions of a queue over `deps` (its registry and limiter) with the core's `hooks`. */
+export function queueOptions(
+  deps: Pick<TransferDeps, 'registry' | 'limiter'>,
+  hooks: ServiceHooks,
+): TransferQueueOptions {
+  return {
+    registry: deps.registry,
+    limiter: deps.limiter,
+    backoff: hooks.backoff,
+    online: hooks.online,
+    reachedService: hooks.reachedService,
+    lostService: hooks.lostService,
+  };
 }
 
 /** Creates an empty queue of transfers of `kind`. */

@@ -16,29 +16,20 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Transfer } from '../../../preload/contract';
 import type { Platform } from '../platform';
-import type { BackoffOptions } from '../sync/backoff';
 import type { TransferDeps } from './deps';
 import { type FileToKeep, keepFiles, removeKeptFile, sweepKeptFiles } from './kept-files';
-import { createTransferQueue, type TransferKind } from './transfer-queue';
+import { createTransferQueue, queueOptions, type ServiceHooks, type TransferKind } from './transfer-queue';
 import { attemptUpload } from './upload-attempt';
 import { uploadOutcome, uploadWaitingWords } from './upload-outcome';
 import type { QueuedUpload, UploadQueueStore } from './upload-queue-store';
 
 /** What the queue needs. */
-export interface UploadQueueOptions {
+export interface UploadQueueOptions extends ServiceHooks {
   deps: TransferDeps;
   store: UploadQueueStore;
   platform: Platform;
   /** Folder of the kept copies: `<data folder>/upload-queue`. */
   dir: string;
-  /** Delays between probes while the service is away, ms. */
-  backoff: BackoffOptions;
-  /** True while signed in and sync last reached the service. */
-  online(): boolean;
-  /** An upload reached the service: sync, if it thought it was offline, syncs now. */
-  reachedService(): void;
-  /** An upload got no answer: sync turns offline now (and reports when the service is back). */
-  lostService(err: unknown): void;
 }
 
 /** The queue, as the core and the transfer handlers use it. */
@@ -82,14 +73,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
     discard: (upload) => removeKeptFile(upload.filePath),
     landed: (upload) => removeKeptFile(upload.filePath),
   };
-  const queue = createTransferQueue(kind, {
-    registry: deps.registry,
-    limiter: deps.limiter,
-    backoff: options.backoff,
-    online: options.online,
-    reachedService: options.reachedService,
-    lostService: options.lostService,
-  });
+  const queue = createTransferQueue(kind, queueOptions(deps, options));
 
   return {
     async load() {
