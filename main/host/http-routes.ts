@@ -18,7 +18,8 @@ import { baseSecurityHeaders, sendError, sendJson } from './http-responses';
 import { inlineDisposition, type OpenedFiles } from './opened-files';
 import { contentTypeFor, rendererSecurityHeaders, resolveRendererFile } from './renderer-files';
 import { badTargetMessage, hostHeaderAllowed, misdirectedMessage, parseRequestTarget } from './request-target';
-import { checkStagedName, formatBytes, type StagingArea, StagingTooLargeError } from './staging';
+import { formatBytes } from '../core/format-bytes';
+import { checkStagedName, type StagingArea, StagingTooLargeError } from './staging';
 import { tokenMatches } from './token';
 
 /** What the routes need from the host. */

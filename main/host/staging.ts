@@ -8,6 +8,7 @@
  * died left behind is removed by the next host that holds the data folder's lock
  * (`removeStagingLeftovers`, data-folder-lock.ts).
  */
+import { formatBytes } from '../core/format-bytes';
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
@@ -140,14 +141,4 @@ export async function createStagingArea(dir: string, limitBytes: number = maxSta
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** "2 GiB", "512 MiB", "10 KiB", "12 bytes": a size for messages (IEC binary units). */
-export function formatBytes(bytes: number): string {
-  const units = ['GiB', 'MiB', 'KiB'] as const;
-  for (const [index, unit] of units.entries()) {
-    const scale = 1024 ** (units.length - index);
-    if (bytes >= scale) return `${Number((bytes / scale).toFixed(1))} ${unit}`;
-  }
-  return `${bytes} bytes`;
 }

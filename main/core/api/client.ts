@@ -8,7 +8,7 @@
  */
 import { type OperationId, operations } from '../../../api/generated/operations';
 import { isAbortError, offlineError, ServiceError } from '../errors';
-import { formatBytes } from '../transfers/upload';
+import { formatBytes } from '../format-bytes';
 import { parseAnswer, type RawAnswer } from './answer';
 import { BodyTooLargeError, readBodyWithin } from './limited-body';
 import { errorFromResponse } from './problem';

@@ -9,19 +9,8 @@ import type { ApiClient } from '../api/client';
 import type { ApiDocument } from '../api/types';
 import type { ResolvedFile } from '../platform';
 import { readChunkBytes } from './local-files';
+import { formatBytes } from '../format-bytes';
 import { createMultipartBody } from './multipart';
-
-/** Formats bytes for messages ("2 GiB", "1.5 MiB"). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /**
  * Refuses files that the service would refuse, before any byte is sent: empty files

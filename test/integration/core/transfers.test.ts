@@ -120,7 +120,7 @@ describe('transfers', () => {
       core.handlers['documents.upload']({ folderId, files: [{ ref: huge, name: 'huge.iso' }] }),
     ).rejects.toMatchObject({
       code: 'too_large',
-      message: expect.stringContaining('huge.iso (2.0 GiB) is larger than the 2 GiB the service accepts'),
+      message: expect.stringContaining('huge.iso (2 GiB) is larger than the 2 GiB the service accepts'),
     });
     expect(
       (await core.handlers['transfers.list']({})).some((t) => t.name === 'huge.iso' || t.name === 'empty.txt'),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkStagedName, createStagingArea, formatBytes, StagingTooLargeError } from '../../../main/host/staging';
+import { checkStagedName, createStagingArea, StagingTooLargeError } from '../../../main/host/staging';
 import { createHostToken, tokenMatches } from '../../../main/host/token';
 
 let dir: string;
@@ -76,14 +76,6 @@ describe('checkStagedName', () => {
     for (const bad of [null, '', '../x', 'a/b', 'a\\b', '.', '..', 'x\0y', 'n'.repeat(256)]) {
       expect(checkStagedName(bad)).toEqual(expect.any(String));
     }
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses binary units', () => {
-    expect(formatBytes(2 * 1024 ** 3)).toBe('2 GiB');
-    expect(formatBytes(1536 * 1024)).toBe('1.5 MiB');
-    expect(formatBytes(12)).toBe('12 bytes');
   });
 });
 

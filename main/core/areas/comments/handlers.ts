@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { BridgeError, type FileRef, type Note, type SyncedType } from '../../../../preload/contract';
 import type { ApiSchemas } from '../../../../preload/contract/common';
-import { formatBytes } from '../../transfers/upload';
+import { formatBytes } from '../../format-bytes';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 
