@@ -14,6 +14,7 @@ import { commentsCalls } from './comments';
 import type { FileRef } from './common';
 import { companiesCalls } from './companies';
 import { contactsCalls } from './contacts';
+import { dealsCalls } from './deals';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { notificationsCalls } from './notifications';
@@ -30,6 +31,7 @@ export * from './comments';
 export * from './common';
 export * from './companies';
 export * from './contacts';
+export * from './deals';
 export * from './documents';
 export * from './drafts';
 export * from './notifications';
@@ -49,6 +51,7 @@ export const calls = {
   ...outboxCalls,
   ...contactsCalls,
   ...companiesCalls,
+  ...dealsCalls,
   ...calendarCalls,
   ...documentsCalls,
   ...transfersCalls,

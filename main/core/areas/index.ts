@@ -7,6 +7,7 @@ import { calendarHandlers } from './calendar/handlers';
 import { commentsHandlers } from './comments/handlers';
 import { companiesHandlers } from './companies/handlers';
 import { contactsHandlers } from './contacts/handlers';
+import { dealsHandlers } from './deals/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
@@ -22,6 +23,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'outbox', handlers: outboxHandlers },
   { name: 'contacts', handlers: contactsHandlers },
   { name: 'companies', handlers: companiesHandlers },
+  { name: 'deals', handlers: dealsHandlers },
   { name: 'calendar', handlers: calendarHandlers },
   { name: 'documents', handlers: documentsHandlers },
   { name: 'transfers', handlers: transferHandlers },

@@ -1,0 +1,78 @@
+/**
+ * Handlers of `deals.*`: PSA deals read on demand from the service (they are not in the change
+ * feed: api/openapi.yaml `ChangeType`), each answer kept for offline use with its age (`kept.ts`),
+ * and named with the company and contact the cache holds.
+ */
+import { type DealList, maxDealList, type DealRow as Row } from '../../../../preload/contract';
+import type { ApiClient } from '../../api/client';
+import type { AreaHandlers, HandlerContext } from '../context';
+import { keptAnswer } from '../kept';
+import { createDealNamer } from './names';
+
+type Names = 'deals.get' | 'deals.related' | 'deals.byCategory' | 'deals.recent';
+type ApiDeal = Omit<Row, 'companyName' | 'contactName'>;
+
+/** Deals per page asked of the service (api/openapi.yaml `Limit`: at most 500). */
+const pageSize = 500;
+/** How long one page may take, ms. */
+const timeoutMs = 10_000;
+
+/** The deals a paged operation answers, page after page, up to `maxDealList`. */
+async function allPages(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: ApiDeal[]; nextCursor: string | null }>,
+): Promise<{ items: ApiDeal[]; complete: boolean }> {
+  const items: ApiDeal[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    if (page.nextCursor === null) return { items, complete: true };
+    if (items.length >= maxDealList) return { items: items.slice(0, maxDealList), complete: false };
+    cursor = page.nextCursor;
+  }
+}
+
+/** A kept list of deals, named from the cache as it is now (names change between fetches). */
+async function keptList(
+  ctx: HandlerContext,
+  key: string,
+  fetch: (api: ApiClient) => Promise<{ items: ApiDeal[]; complete: boolean }>,
+) {
+  const kept = await keptAnswer(ctx, key, () => fetch(ctx.session.api()), { items: [] as ApiDeal[], complete: true });
+  const name = createDealNamer(ctx);
+  const value: DealList = { deals: kept.value.items.map(name), complete: kept.value.complete };
+  return { value, fetchedAt: kept.fetchedAt };
+}
+
+/** Creates the deals handlers. */
+export const dealsHandlers: AreaHandlers<Names> = (ctx) => ({
+  'deals.get': async ({ id }) => {
+    const kept = await keptAnswer<ApiDeal | null>(
+      ctx,
+      `deal:${id}`,
+      () => ctx.session.api().call('getDeal', { query: { id }, timeoutMs }),
+      null,
+    );
+    return { value: kept.value ? createDealNamer(ctx)(kept.value) : null, fetchedAt: kept.fetchedAt };
+  },
+  'deals.related': async (input) => {
+    const [by, id] = 'contactId' in input ? ['contactId', input.contactId] : ['companyId', input.companyId];
+    const recordId = ctx.writes.currentId(id);
+    // A record the service does not have yet has no deals there.
+    if (ctx.outbox.serviceIdOf(recordId) === null) return { value: { deals: [], complete: true }, fetchedAt: null };
+    return keptList(ctx, `dealsRelated:${by}:${recordId}`, (api) =>
+      allPages((cursor) =>
+        api.call('getRelatedDeals', { query: { [by]: recordId, limit: pageSize, cursor }, timeoutMs }),
+      ),
+    );
+  },
+  'deals.byCategory': async ({ category }) =>
+    keptList(ctx, `dealsByCategory:${category}`, (api) =>
+      allPages((cursor) => api.call('getDealsByCategory', { query: { category, limit: pageSize, cursor }, timeoutMs })),
+    ),
+  'deals.recent': async ({ limit }) =>
+    keptList(ctx, `dealsRecent:${limit}`, async (api) => {
+      const answer = await api.call('getRecentDeals', { query: { limit }, timeoutMs });
+      return { items: answer.items, complete: true };
+    }),
+});
