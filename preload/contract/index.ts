@@ -19,11 +19,13 @@ import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
+import { savedQueriesCalls } from './saved-queries';
 import { searchCalls } from './search';
 import { type SessionEvents, sessionCalls } from './session';
 import { type StorageEvents, storageCalls } from './storage';
 import { type SyncEvents, syncCalls } from './sync';
 import { type TransferEvents, transfersCalls } from './transfers';
+import { usersCalls } from './users';
 
 export * from './app';
 export * from './calendar';
@@ -36,11 +38,13 @@ export * from './documents';
 export * from './drafts';
 export * from './notifications';
 export * from './outbox';
+export * from './saved-queries';
 export * from './search';
 export * from './session';
 export * from './storage';
 export * from './sync';
 export * from './transfers';
+export * from './users';
 export * from './write-inputs';
 
 /** Every bridge call: name → input schema and (phantom) result type. */
@@ -60,6 +64,8 @@ export const calls = {
   ...searchCalls,
   ...draftsCalls,
   ...storageCalls,
+  ...savedQueriesCalls,
+  ...usersCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

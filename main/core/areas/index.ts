@@ -13,9 +13,11 @@ import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
+import { savedQueriesHandlers } from './saved-queries/handlers';
 import { searchHandlers } from './search/handlers';
 import { sessionHandlers } from './session/handlers';
 import { storageHandlers } from './storage/handlers';
+import { usersHandlers } from './users/handlers';
 
 /** Every area's handlers. */
 export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<never> }> = [
@@ -32,4 +34,6 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'search', handlers: searchHandlers },
   { name: 'drafts', handlers: draftsHandlers },
   { name: 'storage', handlers: storageHandlers },
+  { name: 'savedQueries', handlers: savedQueriesHandlers },
+  { name: 'users', handlers: usersHandlers },
 ];
