@@ -10,6 +10,7 @@
 import type { z } from 'zod';
 import { type AppEvents, appCalls } from './app';
 import { calendarCalls } from './calendar';
+import { cmtCalls } from './cmt';
 import { commentsCalls } from './comments';
 import type { FileRef } from './common';
 import { companiesCalls } from './companies';
@@ -20,6 +21,7 @@ import { draftsCalls } from './drafts';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
 import { savedQueriesCalls } from './saved-queries';
+import { rebatesCalls } from './rebates';
 import { searchCalls } from './search';
 import { type SessionEvents, sessionCalls } from './session';
 import { type StorageEvents, storageCalls } from './storage';
@@ -29,6 +31,7 @@ import { usersCalls } from './users';
 
 export * from './app';
 export * from './calendar';
+export * from './cmt';
 export * from './comments';
 export * from './common';
 export * from './companies';
@@ -38,6 +41,7 @@ export * from './documents';
 export * from './drafts';
 export * from './notifications';
 export * from './outbox';
+export * from './rebates';
 export * from './saved-queries';
 export * from './search';
 export * from './session';
@@ -64,6 +68,8 @@ export const calls = {
   ...searchCalls,
   ...draftsCalls,
   ...storageCalls,
+  ...rebatesCalls,
+  ...cmtCalls,
   ...savedQueriesCalls,
   ...usersCalls,
 } as const;

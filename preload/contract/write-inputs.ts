@@ -51,3 +51,7 @@ export type CalendarEventSave = ApiSchemas['CalendarEventInput'];
 /** Body of `Comment` (CommentInput): a note on a record. */
 export const commentInputSchema = fromContract<ApiSchemas['CommentInput']>(writeSchemas.CommentInput);
 export type CommentInput = ApiSchemas['CommentInput'];
+
+/** Body of `Save CMT` (CmtSave): a company's customer management terms to create (no id) or replace. */
+export const cmtSaveSchema = fromContract<ApiSchemas['CmtSave']>(writeSchemas.CmtSave);
+export type CmtSave = ApiSchemas['CmtSave'];

@@ -4,6 +4,7 @@
  */
 import type { AreaHandlers } from './context';
 import { calendarHandlers } from './calendar/handlers';
+import { cmtHandlers } from './cmt/handlers';
 import { commentsHandlers } from './comments/handlers';
 import { companiesHandlers } from './companies/handlers';
 import { contactsHandlers } from './contacts/handlers';
@@ -14,6 +15,7 @@ import { draftsHandlers } from './drafts/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
 import { savedQueriesHandlers } from './saved-queries/handlers';
+import { rebatesHandlers } from './rebates/handlers';
 import { searchHandlers } from './search/handlers';
 import { sessionHandlers } from './session/handlers';
 import { storageHandlers } from './storage/handlers';
@@ -34,6 +36,8 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'search', handlers: searchHandlers },
   { name: 'drafts', handlers: draftsHandlers },
   { name: 'storage', handlers: storageHandlers },
+  { name: 'rebates', handlers: rebatesHandlers },
+  { name: 'cmt', handlers: cmtHandlers },
   { name: 'savedQueries', handlers: savedQueriesHandlers },
   { name: 'users', handlers: usersHandlers },
 ];
