@@ -9,6 +9,7 @@ import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
 import { CompaniesView } from './companies/companies-view';
 import { ContactsView } from './contacts/contacts-view';
+import { DealsView } from './deals/deals-view';
 import { DocumentsView } from './documents/documents-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
@@ -81,6 +82,21 @@ export const views = [
     component: NotificationsView,
     reads: ['notification'],
     badge: UnreadBadge,
+  },
+  {
+    name: 'deals',
+    label: 'Deals',
+    icon: 'deals',
+    shortcut: '6',
+    component: DealsView,
+    reads: ['company', 'contact'],
+    opens: 'deal',
+    shortcuts: [
+      { keys: '↑ ↓ ← →', label: 'Move between the deals of the pipeline board' },
+      { keys: 'Home End', label: 'First or last deal of a stage' },
+      { keys: 'Enter', label: 'Open the deal' },
+      { keys: 'Esc', label: "Back from a deal's page to the deals" },
+    ],
   },
 ] as const satisfies readonly ViewDefinition<ViewName>[];
 

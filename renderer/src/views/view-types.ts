@@ -7,12 +7,12 @@ import type { SyncedType } from '../../../preload/contract';
 import type { IconName } from '../components/icon';
 
 /** The names of the app's views, in navigation order; each has one entry in `registry.ts`. */
-export const viewNames = ['contacts', 'companies', 'calendar', 'documents', 'notifications'] as const;
+export const viewNames = ['contacts', 'companies', 'calendar', 'documents', 'notifications', 'deals'] as const;
 /** The name of a view. */
 export type ViewName = (typeof viewNames)[number];
 
 /** The record types a view can open (the targets of search hits, notifications and links). */
-export type RecordType = 'contact' | 'company' | 'calendarEvent' | 'document';
+export type RecordType = 'contact' | 'company' | 'calendarEvent' | 'document' | 'deal';
 
 /** A command a view adds to the command palette: it switches to the view and asks it for `action`. */
 export interface ViewCommand {

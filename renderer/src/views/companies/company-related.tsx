@@ -7,18 +7,12 @@ import { useEffect, useRef } from 'react';
 import type { Branch, Deal } from '../../../../preload/contract';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
-import { formatCount, formatDate, formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
-import {
-  branchKindLabel,
-  dealCategoryLabel,
-  dealStageLabel,
-  formatAmount,
-  isOpenDeal,
-  keptAnswerAge,
-} from './related-labels';
+import { DealTable } from '../deals/deal-table';
+import { branchKindLabel, isOpenDeal, keptAnswerAge } from './related-labels';
 
 /** Renders the branches and deals of company `companyId`. */
 export function CompanyRelated({ companyId }: { companyId: string }) {
@@ -119,34 +113,7 @@ function Deals({ deals, neverFetched, online }: { deals: Deal[]; neverFetched: b
       {deals.length === 0 ? (
         <p className="muted">{emptyText('deals', neverFetched, online)}</p>
       ) : (
-        <table className="company-table">
-          <thead>
-            <tr>
-              <th scope="col">Deal</th>
-              <th scope="col">Stage</th>
-              <th scope="col" className="company-table-number">
-                Amount
-              </th>
-              <th scope="col">Close date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deals.map((deal) => (
-              <tr key={deal.id}>
-                <th scope="row">
-                  {deal.title}
-                  <span className="company-table-sub">{dealCategoryLabel[deal.category] ?? deal.category}</span>
-                </th>
-                <td>
-                  {dealStageLabel[deal.stage] ?? deal.stage}
-                  {isOpenDeal(deal) ? <span className="company-table-sub">{deal.probability}% likely</span> : null}
-                </td>
-                <td className="company-table-number">{formatAmount(deal.amount, deal.currency)}</td>
-                <td>{formatDate(deal.closedAt ?? deal.expectedCloseDate)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DealTable deals={deals} label="Deals of this company" />
       )}
     </section>
   );

@@ -16,6 +16,7 @@ import { formatDateTime, fullName } from '../../lib/format';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
+import { ContactDeals } from '../deals/contact-deals';
 import { RecordSyncNotice } from '../pending/record-sync-notice';
 import { ContactAvatar } from './contact-avatar';
 import type { ContactActions } from './use-contact-actions';
@@ -93,6 +94,7 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
         ]}
       />
       {contact.company ? <CompanyCard company={contact.company} /> : <p className="muted">Not linked to a company.</p>}
+      <ContactDeals contactId={contact.id} />
       <NotesTimeline recordType="contact" recordId={contact.id} />
     </article>
   );

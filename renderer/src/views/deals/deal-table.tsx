@@ -1,0 +1,75 @@
+/**
+ * A table of deals, one row per deal (`DealTableRow`), each title a link that opens the deal's page
+ * in the Deals view. Used on the company page, the contact page and a deal's page (its related deals).
+ */
+import type { Deal } from '../../../../preload/contract';
+import { formatAgo, formatDate, formatDateTime } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { useUi } from '../../stores/stores-context';
+import { dealCategoryLabel, dealStageLabel, formatAmount, isOpenDeal } from '../companies/related-labels';
+
+/** A deal, with its company's name when the list spans several companies. */
+export type TableDeal = Deal & { companyName?: string | null };
+
+export interface DealTableProps {
+  deals: readonly TableDeal[];
+  /** The table's accessible name. */
+  label: string;
+  /** Adds a column with when each deal last changed (the recent deals). */
+  showChanged?: boolean;
+}
+
+/** Renders `deals` as a table. */
+export function DealTable({ deals, label, showChanged = false }: DealTableProps) {
+  return (
+    <table className="company-table deal-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">Deal</th>
+          <th scope="col">Stage</th>
+          <th scope="col" className="company-table-number">
+            Amount
+          </th>
+          <th scope="col">Close date</th>
+          {showChanged ? <th scope="col">Changed</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {deals.map((deal) => (
+          <DealTableRow key={deal.id} deal={deal} showChanged={showChanged} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One deal: its title opens its page; its stage, chance, amount in its currency and (expected) close date. */
+export function DealTableRow({ deal, showChanged = false }: { deal: TableDeal; showChanged?: boolean }) {
+  const openRecord = useUi((state) => state.openRecord);
+  const now = useNow();
+  const category = dealCategoryLabel[deal.category] ?? deal.category;
+  return (
+    <tr>
+      <th scope="row">
+        <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
+          {deal.title}
+        </button>
+        <span className="company-table-sub">{deal.companyName ? `${deal.companyName} · ${category}` : category}</span>
+      </th>
+      <td>
+        {dealStageLabel[deal.stage] ?? deal.stage}
+        {isOpenDeal(deal) ? <span className="company-table-sub">{deal.probability}% likely</span> : null}
+      </td>
+      <td className="company-table-number">{formatAmount(deal.amount, deal.currency)}</td>
+      <td>
+        {formatDate(deal.closedAt ?? deal.expectedCloseDate)}
+        {deal.closedAt ? null : <span className="company-table-sub">expected</span>}
+      </td>
+      {showChanged ? (
+        <td className="company-table-nowrap" title={formatDateTime(deal.updatedAt)}>
+          {formatAgo(deal.updatedAt, now)}
+        </td>
+      ) : null}
+    </tr>
+  );
+}
