@@ -204,5 +204,16 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
   bridge.handle('drafts.get', () => null);
   bridge.handle('drafts.put', () => ({ savedAt: new Date().toISOString() }));
   bridge.handle('drafts.remove', () => ({ removed: true }));
+  // The terms and rebates sections of the page (see fakes-rebates.ts for tests about them).
+  bridge.handle('cmt.get', () => ({
+    value: null,
+    fetchedAt: new Date().toISOString(),
+    queued: null,
+    accountManagerName: null,
+  }));
+  bridge.handle('rebates.summary', ({ groupBy }) => ({
+    value: { groupBy, rows: [], totals: [], complete: true },
+    fetchedAt: new Date().toISOString(),
+  }));
   return state;
 }

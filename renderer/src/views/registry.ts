@@ -13,6 +13,7 @@ import { DealsView } from './deals/deals-view';
 import { DocumentsView } from './documents/documents-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
+import { RebatesView } from './rebates/rebates-view';
 import type { RecordType, ViewDefinition, ViewName } from './view-types';
 
 export type { RecordType, ViewCommand, ViewDefinition, ViewName, ViewShortcut } from './view-types';
@@ -97,6 +98,15 @@ export const views = [
       { keys: 'Enter', label: 'Open the deal' },
       { keys: 'Esc', label: "Back from a deal's page to the deals" },
     ],
+  },
+  {
+    name: 'rebates',
+    label: 'Rebates',
+    icon: 'rebates',
+    shortcut: '7',
+    component: RebatesView,
+    reads: ['company'],
+    shortcuts: [{ keys: '↑ ↓ Home End', label: 'Move through the agreements (the page follows)' }],
   },
 ] as const satisfies readonly ViewDefinition<ViewName>[];
 

@@ -27,6 +27,7 @@ import { CompanyDeleteNotice } from './company-delete-notice';
 import { CompanyForm } from './company-form';
 import { CompanyLogo } from './company-logo';
 import { CompanyRelated } from './company-related';
+import { CompanyTermsSection } from './company-terms';
 
 /** Renders company `id`'s page, or a hint when none is selected. */
 export function CompanyPage({ id }: { id: string | null }) {
@@ -131,6 +132,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
         <CompanyContacts key={company.id} companyId={company.id} companyName={company.name} />
       </div>
       <CompanyRelated companyId={company.id} />
+      <CompanyTermsSection companyId={company.id} companyName={company.name} />
       <NotesTimeline recordType="company" recordId={company.id} />
       {editing ? (
         <CompanyForm company={company} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />

@@ -1,0 +1,87 @@
+/**
+ * Rebates: the rebate agreements that have earnings, each with what it earned in its currency, and
+ * the totals per currency (`Rebate Summary Data` grouped by agreement; the contract has no other
+ * list of agreements); the page of the agreement chosen. Read on demand from the service and kept
+ * for offline use with their age.
+ */
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { pluralize } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useOnline } from '../../lib/use-online';
+import { useSelectedRecord } from '../../lib/use-view-state';
+import { CurrencyTotals } from './currency-totals';
+import { KeptAge } from './kept-age';
+import { RebateList } from './rebate-list';
+import { RebatePage } from './rebate-page';
+import './rebates.css';
+
+/** Renders the rebates view. */
+export function RebatesView() {
+  const [selectedId, select] = useSelectedRecord('rebates');
+  const online = useOnline();
+  const { data, error, loading, reload } = useBridgeQuery('rebates.summary', { groupBy: 'rebate' });
+  const summary = data?.value;
+  const neverFetched = data?.fetchedAt === null;
+
+  let list: ReactNode;
+  if (error && !data) list = <ErrorBanner message={`The rebates could not be loaded: ${error}`} onRetry={reload} />;
+  else if (!summary) list = <LoadingState label="Loading rebates…" />;
+  else if (neverFetched)
+    list = (
+      <EmptyState title="Not fetched yet" size="compact">
+        {online
+          ? 'The rebates show once the service answers.'
+          : 'The rebates were never read on this computer; they show once the service can be reached.'}
+      </EmptyState>
+    );
+  else if (summary.rows.length === 0)
+    list = (
+      <EmptyState title="No rebate earnings yet" size="compact">
+        An agreement shows here once a deal qualifies for it.
+      </EmptyState>
+    );
+  else list = <RebateList rows={summary.rows} selectedId={selectedId} onOpen={select} label="Rebate agreements" />;
+
+  return (
+    <div className="rebates-view">
+      <header className="view-header rebates-header">
+        <div className="rebates-title-row">
+          <h1>Rebates</h1>
+          <p className="view-summary" aria-live="polite">
+            {summary && !neverFetched ? `${pluralize(summary.rows.length, 'agreement')} with earnings` : ''}
+          </p>
+          <KeptAge
+            subject="Rebates"
+            fetchedAt={data?.fetchedAt}
+            loading={loading}
+            reload={reload}
+            refreshLabel="Refresh rebates"
+          />
+        </div>
+        {summary ? <CurrencyTotals totals={summary.totals} label="Earnings of every agreement, per currency" /> : null}
+        {summary && !summary.complete ? (
+          <p className="muted">Only the first {pluralize(summary.rows.length, 'agreement')} are listed.</p>
+        ) : null}
+      </header>
+      <div className="rebates-body">
+        <section className="rebates-list-pane" aria-label="Agreements">
+          {list}
+        </section>
+        {/* The page scrolls on its own, so keyboard users need a tab stop to scroll it (WCAG 2.1.1). */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
+        <section className="rebates-page-pane" aria-label="Rebate details" tabIndex={0}>
+          {selectedId ? (
+            <RebatePage key={selectedId} id={selectedId} />
+          ) : (
+            <EmptyState title="No rebate selected" size="compact">
+              Choose an agreement in the list, or use the arrow keys there, to see its terms and earnings.
+            </EmptyState>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
