@@ -28,7 +28,10 @@ export const views = [
     component: ContactsView,
     reads: ['contact', 'company'],
     opens: 'contact',
-    commands: [{ action: 'new', label: 'New contact', keywords: 'add create person' }],
+    commands: [
+      { action: 'new', label: 'New contact', keywords: 'add create person' },
+      { action: 'saved-view', label: 'Open a saved view of contacts', keywords: 'saved query queries list filter' },
+    ],
     shortcuts: [
       { keys: 'N', label: 'New contact' },
       { keys: 'E', label: 'Edit the selected contact' },

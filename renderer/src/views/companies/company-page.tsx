@@ -26,6 +26,7 @@ import { CompanyContacts } from './company-contacts';
 import { CompanyDeleteNotice } from './company-delete-notice';
 import { CompanyForm } from './company-form';
 import { CompanyLogo } from './company-logo';
+import { CompanyRecentContacts } from './company-recent-contacts';
 import { CompanyRelated } from './company-related';
 import { CompanyTermsSection } from './company-terms';
 
@@ -131,6 +132,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
         </section>
         <CompanyContacts key={company.id} companyId={company.id} companyName={company.name} />
       </div>
+      <CompanyRecentContacts companyId={company.id} />
       <CompanyRelated companyId={company.id} />
       <CompanyTermsSection companyId={company.id} companyName={company.name} />
       <NotesTimeline recordType="company" recordId={company.id} />

@@ -5,6 +5,8 @@
  * offline like any edit. Every keystroke queries the core at once; answers to queries typed over
  * are dropped (`useRowWindows`), so the rows painted always match the search field. The selection
  * lives in the UI store, so a contact opened from elsewhere (palette, notification, a link) shows.
+ * A saved view (saved-view-chooser.tsx) fills the same list with a saved query's results, or the
+ * contacts of a type latest changes first, as the service answered them (kept for offline with their age).
  * Keys (listed in the view registry): N new, E edit, A archive or restore, Delete/Backspace delete.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,6 +28,7 @@ import { ContactDetail as ContactPage } from './contact-detail';
 import { type ContactFilterValues, ContactFilters } from './contact-filters';
 import { ContactFormDialog, type ContactFormTarget } from './contact-form-dialog';
 import { renderContactRow } from './contact-row';
+import { SavedViewChooser, useSavedView } from './saved-view-chooser';
 import { useContactActions } from './use-contact-actions';
 import './contacts.css';
 
@@ -41,23 +44,21 @@ export function ContactsView() {
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<ContactFilterValues>(noFilters);
   const settled = query.trim().slice(0, maxSearchLength);
-  const filtered = filters.type !== undefined || filters.state !== undefined;
-  const listKey = JSON.stringify([settled, filters.type ?? null, filters.state ?? null]);
+  const saved = useSavedView();
+  const filtered = filters.type !== undefined || filters.state !== undefined || saved.view !== null;
+  const listKey = JSON.stringify([settled, filters.type ?? null, filters.state ?? null, saved.key]);
   const version = useDataVersion(['contact', 'company']);
   const syncing = useSync((state) => state.status?.state === 'syncing');
   const [selectedId, select] = useSelectedRecord('contacts');
   const [formTarget, setFormTarget] = useState<ContactFormTarget | null>(null);
 
   const fetchWindow = useCallback(
-    (offset: number, limit: number) =>
-      bridge.call('contacts.list', {
-        query: settled === '' ? undefined : settled,
-        type: filters.type,
-        state: filters.state,
-        offset,
-        limit,
-      }),
-    [bridge, settled, filters.type, filters.state],
+    (offset: number, limit: number) => {
+      const narrowing = { query: settled === '' ? undefined : settled, type: filters.type, state: filters.state };
+      if (saved.view) return saved.fetchWindow(narrowing, offset, limit);
+      return bridge.call('contacts.list', { ...narrowing, offset, limit });
+    },
+    [bridge, settled, filters.type, filters.state, saved.view, saved.fetchWindow],
   );
   const windows = useRowWindows(fetchWindow, listKey, version);
   const list = useRef<VirtualListHandle>(null);
@@ -121,7 +122,10 @@ export function ContactsView() {
           filtered={filtered}
           syncing={syncing}
           onClearSearch={() => setQuery('')}
-          onClearFilters={() => setFilters(noFilters)}
+          onClearFilters={() => {
+            setFilters(noFilters);
+            saved.choose(null);
+          }}
           onNew={() => setFormTarget({ mode: 'new' })}
         />
       }
@@ -153,6 +157,7 @@ export function ContactsView() {
           onArrowDown={focusResults}
         />
         <ContactFilters value={filters} onChange={setFilters} />
+        <SavedViewChooser saved={saved} />
         <p className="view-summary" aria-live="polite">
           {summary}
         </p>
