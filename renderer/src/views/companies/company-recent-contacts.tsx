@@ -11,8 +11,8 @@ import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatAgo, formatDateTime, fullName } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
-import { needsServiceMessage } from '../../lib/use-online';
-import { useReloadWhenOnline } from '../../lib/use-reload-when-online';
+import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useUi } from '../../stores/stores-context';
 import { keptAnswerAge } from './related-labels';
 
@@ -21,7 +21,8 @@ export function CompanyRecentContacts({ companyId }: { companyId: string }) {
   const openRecord = useUi((state) => state.openRecord);
   const now = useNow();
   const { data, error, loading, reload } = useBridgeQuery('users.recentAtCompany', { companyId }, ['contact']);
-  const online = useReloadWhenOnline(reload);
+  const online = useOnline();
+  useReloadOnReconnect(reload);
   const age = data ? keptAnswerAge(data.fetchedAt, online, now) : null;
   const titleId = `recent-contacts-${companyId}`;
 

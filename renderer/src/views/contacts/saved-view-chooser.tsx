@@ -19,7 +19,8 @@ import { formatCount, formatDateTime } from '../../lib/format';
 import { contactTypeLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
-import { useReloadWhenOnline } from '../../lib/use-reload-when-online';
+import { useOnline } from '../../lib/use-online';
+import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useViewAction } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
 import { keptAnswerAge } from '../companies/related-labels';
@@ -53,7 +54,7 @@ export function useSavedView(): SavedViewState {
   const [view, choose] = useState<SavedView | null>(null);
   const [answer, setAnswer] = useState<SavedViewState['answer']>(null);
   const [reconnects, setReconnects] = useState(0);
-  useReloadWhenOnline(useCallback(() => setReconnects((n) => n + 1), []));
+  useReloadOnReconnect(useCallback(() => setReconnects((n) => n + 1), []));
   const key = view ? `${viewValue(view)}:${reconnects}` : '';
   const fetchWindow = useCallback(
     async (narrowing: SavedViewNarrowing, offset: number, limit: number) => {
@@ -93,7 +94,8 @@ function typeViewName(type: ContactType): string {
 /** Renders the chooser and, while a saved view shows, what it is, its age and the way back. */
 export function SavedViewChooser({ saved }: { saved: SavedViewState }) {
   const queries = useBridgeQuery('savedQueries.list', {});
-  const online = useReloadWhenOnline(queries.reload);
+  const online = useOnline();
+  useReloadOnReconnect(queries.reload);
   const now = useNow();
   const select = useRef<HTMLSelectElement>(null);
   useViewAction('contacts', 'saved-view', () => select.current?.focus());
