@@ -3,6 +3,7 @@
  * the other deals with the same company (`deals.related`), each opening its own page. Both are
  * kept for offline use and say their age. Deals are read-only here: the PSA system moves them.
  */
+import { useEffect, useRef } from 'react';
 import type { DealRow } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { FieldList } from '../../components/field-list';
@@ -49,10 +50,16 @@ function DealDetail({ deal, fetchedAt }: { deal: DealRow; fetchedAt: string | nu
   const now = useNow();
   const openRecord = useUi((state) => state.openRecord);
   const open = isOpenDeal(deal);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A deal opened from a card or a link: the focus moves to its page (the link that opened it is gone).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each deal shown is the trigger.
+  useEffect(() => heading.current?.focus(), [deal.id]);
   return (
     <article className="detail deal-page" aria-label={`Deal: ${deal.title}`}>
       <header className="deal-page-header">
-        <h2>{deal.title}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {deal.title}
+        </h2>
         <p className="detail-subline">
           <span className={`pill deal-stage deal-stage-${deal.stage}`}>{dealStageLabel[deal.stage]}</span>
           <span className="muted">

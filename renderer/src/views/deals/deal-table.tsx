@@ -15,12 +15,14 @@ export interface DealTableProps {
   deals: readonly TableDeal[];
   /** The table's accessible name. */
   label: string;
+  /** Names each deal's company under its title (lists that span several companies). */
+  showCompany?: boolean;
   /** Adds a column with when each deal last changed (the recent deals). */
   showChanged?: boolean;
 }
 
 /** Renders `deals` as a table. */
-export function DealTable({ deals, label, showChanged = false }: DealTableProps) {
+export function DealTable({ deals, label, showCompany = false, showChanged = false }: DealTableProps) {
   return (
     <table className="company-table deal-table" aria-label={label}>
       <thead>
@@ -36,7 +38,7 @@ export function DealTable({ deals, label, showChanged = false }: DealTableProps)
       </thead>
       <tbody>
         {deals.map((deal) => (
-          <DealTableRow key={deal.id} deal={deal} showChanged={showChanged} />
+          <DealTableRow key={deal.id} deal={deal} showCompany={showCompany} showChanged={showChanged} />
         ))}
       </tbody>
     </table>
@@ -44,7 +46,15 @@ export function DealTable({ deals, label, showChanged = false }: DealTableProps)
 }
 
 /** One deal: its title opens its page; its stage, chance, amount in its currency and (expected) close date. */
-export function DealTableRow({ deal, showChanged = false }: { deal: TableDeal; showChanged?: boolean }) {
+export function DealTableRow({
+  deal,
+  showCompany = false,
+  showChanged = false,
+}: {
+  deal: TableDeal;
+  showCompany?: boolean;
+  showChanged?: boolean;
+}) {
   const openRecord = useUi((state) => state.openRecord);
   const now = useNow();
   const category = dealCategoryLabel[deal.category] ?? deal.category;
@@ -54,7 +64,9 @@ export function DealTableRow({ deal, showChanged = false }: { deal: TableDeal; s
         <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
           {deal.title}
         </button>
-        <span className="company-table-sub">{deal.companyName ? `${deal.companyName} · ${category}` : category}</span>
+        <span className="company-table-sub">
+          {showCompany && deal.companyName ? `${deal.companyName} · ${category}` : category}
+        </span>
       </th>
       <td>
         {dealStageLabel[deal.stage] ?? deal.stage}

@@ -4,7 +4,7 @@
  * on demand from the service and kept for offline use with their age. Esc on a deal's page goes
  * back to where it was opened from.
  */
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { dealCategories, type DealCategory } from '../../../../preload/contract';
 import { SelectField } from '../../components/forms/form-field';
 import { type TabItem, Tabs, tabPanelProps } from '../../components/tabs';
@@ -12,6 +12,7 @@ import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
+import { useViewKeys } from '../../lib/use-view-keys';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { dealCategoryLabel } from '../companies/related-labels';
 import { DealBoard } from './deal-board';
@@ -38,13 +39,16 @@ export function DealsView() {
   useReloadOnReconnect(recent.reload);
   const shown = tab === 'pipeline' ? board : recent;
 
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useViewKeys(selectedId ? { escape: () => select(null) } : {});
+  const openDeal = (id: string) => {
+    setReturnTo(id);
+    select(id);
+  };
+
   if (selectedId) {
-    const back = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') select(null);
-    };
     return (
-      // biome-ignore lint/a11y/noStaticElementInteractions: Esc anywhere on the page goes back.
-      <div className="deals-view deals-view-page" onKeyDown={back}>
+      <div className="deals-view deals-view-page">
         <button
           type="button"
           className="button button-small button-quiet"
@@ -97,7 +101,9 @@ export function DealsView() {
             subject={`${categoryLabel} deals`}
             none={`No ${categoryLabel.toLowerCase()} deals on the service.`}
           >
-            {(list) => <DealBoard deals={list.deals} categoryLabel={categoryLabel} onOpen={select} />}
+            {(list) => (
+              <DealBoard deals={list.deals} categoryLabel={categoryLabel} onOpen={openDeal} focusOnShow={returnTo} />
+            )}
           </DealListState>
         ) : (
           <RecentDeals query={recent} />

@@ -11,7 +11,7 @@ export const recentDealCount = 50;
 export function RecentDeals({ query }: { query: QueryState<KeptAnswer<DealList>> }) {
   return (
     <DealListState query={query} subject="Recent deals" none="No deal has changed yet.">
-      {(list) => <DealTable deals={list.deals} label="Recently changed deals" showChanged />}
+      {(list) => <DealTable deals={list.deals} label="Recently changed deals" showCompany showChanged />}
     </DealListState>
   );
 }

@@ -78,6 +78,11 @@ export function useBoardFocus(sizes: readonly number[]) {
     isStop: (column: number, row: number) => current?.column === column && current.row === row,
     /** Makes the card at (`column`, `row`) the tab stop (a click or focus from elsewhere). */
     setStop: (column: number, row: number) => setPosition({ column, row }),
+    /** Makes the card at (`column`, `row`) the tab stop and focuses it. */
+    focusCard: (column: number, row: number) => {
+      setPosition({ column, row });
+      cards.current.get(`${column}:${row}`)?.focus();
+    },
     cardRef,
     onKeyDown,
   };

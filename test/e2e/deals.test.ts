@@ -1,0 +1,110 @@
+/**
+ * Deals in browser mode against the real core and reference service: the pipeline board of a
+ * category chosen with the Category field, a deal opened from its card with the keyboard, its page
+ * with its related deals (which open), the recently changed deals, and the kept answers with their
+ * age once the service is gone. The core's handlers are the oracle.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DealRow, dealStages } from '../../preload/contract';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
+import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs, waitForCount } from '../helpers/e2e-steps';
+
+describe('deals', () => {
+  let app: E2eApp;
+  /** A software deal whose company has other deals too. */
+  let deal: DealRow;
+  let others: DealRow[];
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    await signInAndSync(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const page = () => app.page;
+  const board = (category: string) => region(page(), `${category} pipeline`);
+  const cards = (category: string) => board(category).locator('button.deal-card');
+  const dealPage = (title: string) => page().getByRole('article', { name: `Deal: ${title}`, exact: true });
+
+  it('opens Deals on the board of the first category, a column per stage with its totals', async () => {
+    await navItem(page(), 'Deals').click();
+    const shown = await waitForCount(cards('Hardware'));
+    const { value } = await app.host.core.handlers['deals.byCategory']({ category: 'hardware' });
+    expect(shown).toBe(value.deals.length);
+    const won = value.deals.filter((d) => d.stage === 'closedWon').length;
+    await board('Hardware')
+      .getByRole('region', { name: `Won: ${won} deal${won === 1 ? '' : 's'}` })
+      .waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('deals-board');
+    await app.axeScan('deals board');
+  });
+
+  it('chooses a category and opens a deal from its card with the keyboard', async () => {
+    const { value } = await app.host.core.handlers['deals.byCategory']({ category: 'software' });
+    for (const candidate of value.deals) {
+      const related = await app.host.core.handlers['deals.related']({ companyId: candidate.companyId });
+      others = related.value.deals.filter((d) => d.id !== candidate.id);
+      if (others.length > 0) {
+        deal = candidate;
+        break;
+      }
+    }
+    expect(deal, 'the demo data should hold a software deal whose company has other deals').toBeDefined();
+
+    await page().getByRole('combobox', { name: 'Category' }).selectOption('software');
+    expect(await waitForCount(cards('Software'))).toBe(value.deals.length);
+    await page()
+      .getByText(`Software: ${value.deals.length} deals`, { exact: true })
+      .waitFor({ timeout: stepTimeoutMs });
+
+    // The cards in the board's order: by stage, then as the service listed them.
+    const inBoardOrder = dealStages.flatMap((stage) => value.deals.filter((d) => d.stage === stage));
+    await cards('Software').nth(inBoardOrder.indexOf(deal)).focus();
+    await page().keyboard.press('Enter');
+    await dealPage(deal.title).waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it("shows the deal's fields and its related deals, which open", async () => {
+    const current = dealPage(deal.title);
+    await current.getByRole('button', { name: deal.companyName!, exact: true }).waitFor({ timeout: stepTimeoutMs });
+    const related = current.getByRole('region', { name: 'Related deals' });
+    const rows = related.getByRole('rowheader');
+    expect(await waitForCount(rows, others.length)).toBe(others.length);
+    await app.screenshot('deal-page');
+    await app.axeScan('deal page');
+
+    const next = others[0];
+    await related.getByRole('button', { name: next.title, exact: true }).first().click();
+    await dealPage(next.title).waitFor({ timeout: stepTimeoutMs });
+    await page().keyboard.press('Escape');
+    await board('Software').waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it('lists the recently changed deals, newest first', async () => {
+    await page().getByRole('tab', { name: 'Recently changed' }).click();
+    const table = page().getByRole('table', { name: 'Recently changed deals' });
+    const { value } = await app.host.core.handlers['deals.recent']({ limit: 50 });
+    expect(await waitForCount(table.getByRole('rowheader'), value.deals.length)).toBe(value.deals.length);
+    await expect(table.getByRole('rowheader').first().textContent()).resolves.toContain(value.deals[0].title);
+    await app.screenshot('deals-recent');
+    await app.axeScan('recent deals');
+  });
+
+  it('shows the kept deals with their age once the service is gone', async () => {
+    await app.stopService();
+    await page().getByRole('tab', { name: 'Pipeline' }).click();
+    await page().getByRole('combobox', { name: 'Category' }).selectOption('hardware');
+    await page().getByRole('combobox', { name: 'Category' }).selectOption('software');
+    await page()
+      .getByText(/^Software deals as of .+ \(offline\)\.$/)
+      .waitFor({ timeout: stepTimeoutMs });
+    expect(await cards('Software').count()).toBeGreaterThan(0);
+    await app.screenshot('deals-offline');
+    await app.axeScan('deals offline');
+    await app.restartService();
+  });
+
+  itEndsHealthy(() => app);
+});
