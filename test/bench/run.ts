@@ -16,6 +16,7 @@ import { createCore, defaultSyncPageSize } from '../../main/core/index';
 import { createTempDir, createTestPlatform, testCoreOptions } from '../helpers/core-harness';
 import { benchBootstrap, benchContactSearch, benchEmptyDelta } from './core-bench';
 import { accessToken, collectFeed, curlFloorMs, insertFloorMs } from './feed-floors';
+import { benchOpenChecks } from './open-checks';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
 import { benchRenderer } from './renderer';
@@ -92,6 +93,11 @@ try {
       } finally {
         await core.stop();
       }
+      const checks = benchOpenChecks(join(work.path, 'core', 'data', 'cache.db'), 3);
+      report(
+        `core: checks of the bootstrapped cache.db (${(checks.bytes / 2 ** 20).toFixed(0)} MiB, median of 3)`,
+        `quick_check at open ${ms(checks.quickMs)}; integrity_check after the start, on a worker ${ms(checks.fullMs)}`,
+      );
     } finally {
       await service.stop();
     }
