@@ -149,18 +149,24 @@ describe('saved views of the contacts list', () => {
     );
   });
 
-  it('says how old the results are while offline', async () => {
+  it('says how old the results are while offline, and marks a contact not synced yet', async () => {
     const bridge = signedInBridge();
     bridge.data.sync = { ...bridge.data.sync, state: 'offline' };
     const results = installSavedViews(bridge, twoHoursAgo());
-    results.set(
-      germany.id,
-      bridge.data.contacts.slice(0, 2).map((c) => row(c)),
-    );
+    const newcomer = {
+      ...row(bridge.data.contacts[2], false),
+      id: fakeId(9, 99),
+      firstName: 'Nora',
+      lastName: 'Newcomer',
+    };
+    results.set(germany.id, [...bridge.data.contacts.slice(0, 2).map((c) => row(c)), newcomer]);
     const { user } = renderApp(bridge);
     await screen.findByText('300 contacts');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Saved view' }), 'Active customers in Germany');
-    expect(await screen.findByText('2 contacts')).toBeTruthy();
+    expect(await screen.findByText('3 contacts')).toBeTruthy();
+    // A contact the service has and this computer not yet says so.
+    const marked = listOptions().filter((option) => option.textContent?.includes('Not synced yet'));
+    expect(marked.map((option) => option.querySelector('.list-row-primary')?.textContent)).toEqual(['Nora Newcomer']);
     expect(screen.getByRole('status', { name: 'Chosen saved view' }).textContent).toContain(
       'Results from the service, as of 2 hours ago (offline).',
     );

@@ -28,7 +28,7 @@ import { ContactDetail as ContactPage } from './contact-detail';
 import { type ContactFilterValues, ContactFilters } from './contact-filters';
 import { ContactFormDialog, type ContactFormTarget } from './contact-form-dialog';
 import { renderContactRow } from './contact-row';
-import { SavedViewChooser, useSavedView } from './saved-view-chooser';
+import { renderSavedViewRow, SavedViewChooser, useSavedView } from './saved-view-chooser';
 import { useContactActions } from './use-contact-actions';
 import './contacts.css';
 
@@ -112,7 +112,7 @@ export function ContactsView() {
       noun={contactNoun}
       label="Contacts"
       rowHeight={rowHeight}
-      renderRow={renderContactRow}
+      renderRow={saved.view ? renderSavedViewRow : renderContactRow}
       selection={selection}
       resetKey={listKey}
       listRef={list}

@@ -8,11 +8,13 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import {
+  type ContactRow,
   type ContactState,
   type ContactType,
   contactTypes,
   maxServiceContacts,
   type SavedQuery,
+  type ServiceContactRow,
   type ServiceContactWindow,
 } from '../../../../preload/contract';
 import { formatCount, formatDateTime } from '../../lib/format';
@@ -23,6 +25,7 @@ import { useOnline } from '../../lib/use-online';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useViewAction } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
+import { renderContactRow } from './contact-row';
 import { keptAnswerAge } from '../companies/related-labels';
 import './saved-views.css';
 
@@ -69,6 +72,22 @@ export function useSavedView(): SavedViewState {
     [bridge, view, key],
   );
   return { view, choose, key, fetchWindow, answer: answer?.key === key ? answer : null };
+}
+
+/**
+ * A row of a saved view (a module-level function: the list keeps rows memoized by it): the contact's
+ * row, marked when this computer does not have the contact yet (its page opens after the next sync).
+ */
+export function renderSavedViewRow(row: ContactRow) {
+  if ((row as Partial<ServiceContactRow>).cached !== false) return renderContactRow(row);
+  return (
+    <div className="saved-view-row">
+      {renderContactRow(row)}
+      <span className="pill" title="This contact reaches this computer with the next sync; its page opens then.">
+        Not synced yet
+      </span>
+    </div>
+  );
 }
 
 /** The chooser's value of `view` ('' for all contacts). */
