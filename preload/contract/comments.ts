@@ -12,6 +12,7 @@ export const noteRecordTypes = [
   'company',
   'calendarEvent',
   'document',
+  'deal',
 ] as const satisfies readonly CommentResourceType[];
 /** A record type notes are written on in the app. */
 export type NoteRecordType = (typeof noteRecordTypes)[number];

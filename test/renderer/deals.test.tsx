@@ -116,6 +116,8 @@ describe('deals view', () => {
       .map((cell) => within(cell).getByRole('button').textContent);
     expect(titles.sort()).toEqual(['ERP licences', 'Handheld pilot', 'Rack systems', 'Scanner refresh']);
     expect(bridge.callsTo('deals.related').at(-1)).toEqual({ companyId: company.id });
+    expect(within(page).getByRole('region', { name: 'Notes' })).toBeTruthy();
+    expect(bridge.callsTo('comments.list').at(-1)).toMatchObject({ recordType: 'deal' });
 
     await user.click(within(table).getByRole('button', { name: 'Rack systems' }));
     expect(await screen.findByRole('article', { name: 'Deal: Rack systems' })).toBeTruthy();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
 import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
-import { smallDemo } from '../../helpers/server-client';
+import { ServerClient, smallDemo } from '../../helpers/server-client';
 
 describe('deals', () => {
   const dir = createTempDir();
@@ -78,6 +78,34 @@ describe('deals', () => {
     const fresh = await core.handlers['deals.byCategory']({ category: 'software' });
     expect(Date.parse(fresh.fetchedAt!)).toBeGreaterThan(Date.parse(software.fetchedAt!));
     expect(fresh.value.deals.map((d) => d.id).sort()).toEqual(software.value.deals.map((d) => d.id).sort());
+  });
+
+  it('takes a note on a deal that was read, and sends it to the service', async () => {
+    const { value } = await core.handlers['deals.recent']({ limit: 1 });
+    const [deal] = value.deals;
+    await expect(
+      core.handlers['comments.add']({ recordType: 'deal', recordId: deal.id, text: 'Not read yet', attachments: [] }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+
+    await core.handlers['deals.get']({ id: deal.id });
+    await core.handlers['comments.add']({
+      recordType: 'deal',
+      recordId: deal.id,
+      text: 'Asked for a second quote.',
+      attachments: [],
+    });
+    const notes = await core.handlers['comments.list']({ recordType: 'deal', recordId: deal.id });
+    expect(notes.value.filter((n) => n.pending).map((n) => n.text)).toEqual(['Asked for a second quote.']);
+    await core.handlers['sync.run']({});
+    await waitForIdle(core);
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
+
+    const client = new ServerClient(service.url);
+    await client.signIn(service.credentials);
+    const onService = await client.call('getRelatedComments', { query: { resourceType: 'deal', resourceId: deal.id } });
+    expect((onService.body as { items: { text: string }[] }).items.map((c) => c.text)).toContain(
+      'Asked for a second quote.',
+    );
   });
 
   it('refuses an unknown deal, contact or company in words', async () => {

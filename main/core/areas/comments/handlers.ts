@@ -6,10 +6,17 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { BridgeError, type FileRef, type Note, type SyncedType } from '../../../../preload/contract';
+import {
+  BridgeError,
+  type FileRef,
+  type Note,
+  type NoteRecordType,
+  type SyncedType,
+} from '../../../../preload/contract';
 import type { ApiSchemas } from '../../../../preload/contract/common';
 import { formatBytes } from '../../format-bytes';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { dealAnswerKey } from '../deals/keys';
 import { keptAnswer } from '../kept';
 
 type Names = 'comments.list' | 'comments.add' | 'comments.delete';
@@ -86,6 +93,16 @@ async function keepFiles(ctx: HandlerContext, noteId: string, files: readonly Fi
   });
 }
 
+/**
+ * True when the record a note is written on is on this computer: a synced record in the cache, or
+ * a deal (read on demand, not synced) whose page was read once (its kept answer, `deals.get`).
+ */
+function recordIsHere(ctx: HandlerContext, recordType: NoteRecordType, id: string): boolean {
+  if (recordType === 'deal') return ctx.cache.state.getCached(dealAnswerKey(id)) !== null;
+  const type = recordType as SyncedType;
+  return Boolean(ctx.cache.applier.read(type, id) || (type === 'document' && ctx.stores.documents.get(id)));
+}
+
 /** Creates the notes handlers. */
 export const commentsHandlers: AreaHandlers<Names> = (ctx) => ({
   'comments.list': async ({ recordType, recordId }) => {
@@ -113,8 +130,7 @@ export const commentsHandlers: AreaHandlers<Names> = (ctx) => ({
   },
   'comments.add': async ({ recordType, recordId, text, attachments }) => {
     const id = ctx.writes.currentId(recordId);
-    const type = recordType as SyncedType;
-    if (!ctx.cache.applier.read(type, id) && !(type === 'document' && ctx.stores.documents.get(id)))
+    if (!recordIsHere(ctx, recordType, id))
       throw new BridgeError('not_found', 'That record is not here any more; the note was not written.');
     const user = ctx.session.state();
     if (user.state !== 'signedIn') throw new BridgeError('unauthorized', 'Sign in to write notes.');

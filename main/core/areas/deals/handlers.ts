@@ -7,6 +7,7 @@ import { type DealList, maxDealList, type DealRow as Row } from '../../../../pre
 import type { ApiClient } from '../../api/client';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
+import { dealAnswerKey } from './keys';
 import { createDealNamer } from './names';
 
 type Names = 'deals.get' | 'deals.related' | 'deals.byCategory' | 'deals.recent';
@@ -49,7 +50,7 @@ export const dealsHandlers: AreaHandlers<Names> = (ctx) => ({
   'deals.get': async ({ id }) => {
     const kept = await keptAnswer<ApiDeal | null>(
       ctx,
-      `deal:${id}`,
+      dealAnswerKey(id),
       () => ctx.session.api().call('getDeal', { query: { id }, timeoutMs }),
       null,
     );

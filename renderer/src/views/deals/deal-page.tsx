@@ -8,6 +8,7 @@ import type { DealRow } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { FieldList } from '../../components/field-list';
 import { LoadingState } from '../../components/loading-state';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
@@ -98,6 +99,7 @@ function DealDetail({ deal, fetchedAt }: { deal: DealRow; fetchedAt: string | nu
       />
       <p className="muted">Deals are moved through the pipeline in the PSA system; they are read-only here.</p>
       <RelatedDeals deal={deal} />
+      <NotesTimeline recordType="deal" recordId={deal.id} />
     </article>
   );
 }
