@@ -93,6 +93,17 @@ describe('rebates view', () => {
 });
 
 describe('company terms and rebates', () => {
+  it('says the terms were never fetched while offline and does not offer to set them', async () => {
+    const { bridge, company, rebates } = rebatesBridge({ sync: { ...signedInBridge().data.sync, state: 'offline' } });
+    rebates.fetchedAt = null;
+    const { user } = renderApp(bridge);
+    const page = await openCompany(user, company.name);
+    const terms = await within(page).findByRole('region', { name: 'Terms' });
+    expect(await within(terms).findByText('Terms not fetched yet (offline).')).toBeTruthy();
+    expect(within(terms).getByText(/the terms show, and can be edited, once the service can be reached/)).toBeTruthy();
+    expect(within(terms).getByRole('button', { name: 'Set terms' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it("shows a company's terms and its rebates, and a rebate link opens it in the Rebates view", async () => {
     const { bridge, company, rebates } = rebatesBridge();
     const manager = bridge.data.contacts.find((c) => c.type === 'employee')!;
@@ -130,8 +141,14 @@ describe('company terms and rebates', () => {
     await user.clear(currency);
     await user.type(currency, 'eu');
     await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
+    const discountField = within(dialog).getByLabelText(/Standard discount/);
+    await user.clear(discountField);
+    await user.type(discountField, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Save terms' }));
     expect(await within(dialog).findByText('must be at most 365')).toBeTruthy();
     expect(within(dialog).getByText('has the wrong form')).toBeTruthy();
+    // The discount is typed in percent: its limit is said in percent too (10000 basis points).
+    expect(within(dialog).getByText('must be at most 100')).toBeTruthy();
     expect(rebates.saves).toEqual([]);
 
     await user.clear(days);

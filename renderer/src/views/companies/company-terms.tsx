@@ -161,6 +161,17 @@ function scaled(text: string, scale: number): number | string {
   return Math.round(Number(trimmed) * scale);
 }
 
+/**
+ * A schema message about a field typed in other units than the contract's (percent for basis points,
+ * currency units for minor units), with its bound in the typed units: "must be at most 10000" → "must be at most 100".
+ */
+function inTypedUnits(message: string | undefined, scale: number): string | undefined {
+  return message?.replace(
+    /(at (?:most|least)) (\d+)/,
+    (_, words: string, bound: string) => `${words} ${Number(bound) / scale}`,
+  );
+}
+
 function toCmtSave(values: TermsValues, companyId: string, id: string | undefined): unknown {
   const currency = values.currency.trim();
   return {
@@ -201,9 +212,13 @@ function TermsForm({ companyId, companyName, terms, onClose }: TermsFormProps) {
     },
   });
   const { values, errors, setField } = form;
+  const unitScale: Partial<Record<keyof TermsValues, number>> = {
+    creditLimit: minorUnits(values.currency.trim()),
+    discountBasisPoints: 100,
+  };
   const field = (name: keyof TermsValues & string) => ({
     value: values[name],
-    error: errors[name],
+    error: inTypedUnits(errors[name], unitScale[name] ?? 1),
     onChange: (value: string) => setField(name, value),
   });
   const managers = (employees.data?.rows ?? []).map((c) => ({ value: c.id, label: fullName(c) }));
