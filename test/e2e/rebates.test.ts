@@ -61,6 +61,8 @@ describe('rebates and terms', () => {
     await article.getByRole('columnheader', { name: 'Company' }).first().waitFor({ timeout: stepTimeoutMs });
     await app.screenshot('rebate-page');
     await app.axeScan('rebate page');
+    await earnings.getByRole('table').scrollIntoViewIfNeeded();
+    await app.screenshot('rebate-earnings');
   });
 
   it("edits a company's terms from its page and the service has them", async () => {

@@ -25,6 +25,8 @@ export interface FakeRebates {
   terms: Map<string, Cmt>;
   /** The saves the page made, in order. */
   saves: { terms: CmtSave; version: number | null }[];
+  /** The service refuses the save waiting for `companyId` with `message`. */
+  refuse(companyId: string, message: string): void;
 }
 
 /** An agreement over `companyIds` in `currency`. */
@@ -108,7 +110,18 @@ function totalsOf(rows: RebateSummaryRow[]) {
 
 /** Answers `rebates.*`, `cmt.*` and the employees the terms form lists. */
 export function installRebates(bridge: FakeBridge, rebates: Rebate[], earnings: RebateDealEarning[]): FakeRebates {
-  const state: FakeRebates = { rebates, earnings, fetchedAt: new Date().toISOString(), terms: new Map(), saves: [] };
+  const refusals = new Map<string, string>();
+  const state: FakeRebates = {
+    rebates,
+    earnings,
+    fetchedAt: new Date().toISOString(),
+    terms: new Map(),
+    saves: [],
+    refuse(companyId, message) {
+      refusals.set(companyId, message);
+      bridge.emit('outbox.changed', { waiting: 0, sending: 0, conflict: 0, refused: 1 });
+    },
+  };
   const companyName = (id: string) => bridge.data.contacts.find((c) => c.companyId === id)?.company?.name;
 
   bridge.handle('rebates.summary', ({ groupBy, rebateId, companyId }) => {
@@ -160,13 +173,21 @@ export function installRebates(bridge: FakeBridge, rebates: Rebate[], earnings: 
     return {
       value,
       fetchedAt: state.fetchedAt,
-      queued: save ? { entryId: fakeId(11, 1), terms: save, state: 'waiting', message: null } : null,
+      queued: save
+        ? {
+            entryId: fakeId(11, 1),
+            terms: save,
+            state: refusals.has(companyId) ? 'refused' : 'waiting',
+            message: refusals.get(companyId) ?? null,
+          }
+        : null,
       accountManagerName: manager ? `${manager.firstName} ${manager.lastName}` : null,
     };
   };
   bridge.handle('cmt.get', ({ companyId }) => termsOf(companyId));
   bridge.handle('cmt.save', ({ terms, version }) => {
     state.saves.push({ terms, version });
+    refusals.delete(terms.companyId);
     queued.set(terms.companyId, terms);
     bridge.emit('outbox.changed', { waiting: 1, sending: 0, conflict: 0, refused: 0 });
     return termsOf(terms.companyId);

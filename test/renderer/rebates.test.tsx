@@ -67,7 +67,8 @@ describe('rebates view', () => {
       'Forklift fleetHardware',
       'Rack systemsHardware',
     ]);
-    expect(rows[0].textContent).toContain('€150.00 EUR');
+    expect(rows[0].textContent).toContain('€150.00');
+    expect(within(earnings).getByRole('columnheader', { name: 'Earning (EUR)' })).toBeTruthy();
     const summary = within(page).getByRole('region', { name: 'Earnings summary' });
     expect(within(summary).getByRole('list', { name: 'Totals per currency' }).textContent).toContain(
       '€450.00 earned on 2 deals',
@@ -183,5 +184,21 @@ describe('company terms and rebates', () => {
     expect(await within(terms).findByText('45 days from invoice')).toBeTruthy();
     expect(within(terms).getByText(/Your change to these terms is saved here/)).toBeTruthy();
     expect(within(terms).getByText('Pending')).toBeTruthy();
+
+    // The service refuses it: said in its words, on the page and in the form, until it is fixed.
+    rebates.refuse(company.id, 'No employee contact 5f0c… exists.');
+    expect(
+      await within(terms).findByText(/The service refused your change to these terms: No employee contact/),
+    ).toBeTruthy();
+    expect(within(terms).getByText('Refused')).toBeTruthy();
+    await user.click(within(terms).getByRole('button', { name: 'Edit terms' }));
+    const again = await screen.findByRole('dialog', { name: `Terms of ${company.name}` });
+    expect(within(again).getByText(/The service refused the last change: No employee contact/)).toBeTruthy();
+    expect((within(again).getByLabelText(/Payment terms/) as HTMLInputElement).value).toBe('45');
+    await user.selectOptions(within(again).getByLabelText('Account manager'), '');
+    await user.click(within(again).getByRole('button', { name: 'Save terms' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rebates.saves.at(-1)?.terms.accountManagerId).toBeNull();
+    expect(await within(terms).findByText(/Your change to these terms is saved here/)).toBeTruthy();
   });
 });

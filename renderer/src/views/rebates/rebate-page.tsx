@@ -135,7 +135,7 @@ function DealEarnings({ detail }: { detail: RebateDetail }) {
                 Rate
               </th>
               <th scope="col" className="rebate-table-number">
-                Earning
+                Earning ({detail.rebate.currency})
               </th>
             </tr>
           </thead>
@@ -152,10 +152,7 @@ function DealEarnings({ detail }: { detail: RebateDetail }) {
                 <td className="rebate-table-nowrap">{formatDate(earning.closedAt)}</td>
                 <td className="rebate-table-number">{formatAmount(earning.dealAmount, earning.currency)}</td>
                 <td className="rebate-table-number">{formatRate(earning.rateBasisPoints)}</td>
-                <td className="rebate-table-number">
-                  {formatAmount(earning.earning, earning.currency)}{' '}
-                  <span className="rebate-list-currency">{earning.currency}</span>
-                </td>
+                <td className="rebate-table-number">{formatAmount(earning.earning, earning.currency)}</td>
               </tr>
             ))}
           </tbody>
