@@ -46,7 +46,7 @@ describe('deals', () => {
     for (const candidate of value.deals) {
       const related = await app.host.core.handlers['deals.related']({ companyId: candidate.companyId });
       others = related.value.deals.filter((d) => d.id !== candidate.id);
-      if (others.length > 0) {
+      if (others.length > 0 && candidate.contactId !== null && candidate.contactName !== null) {
         deal = candidate;
         break;
       }
@@ -80,6 +80,24 @@ describe('deals', () => {
     await dealPage(next.title).waitFor({ timeout: stepTimeoutMs });
     await page().keyboard.press('Escape');
     await board('Software').waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it("opens the deal's contact, whose page lists the deal, which opens again", async () => {
+    // Back on the board, the card of the deal opened first has the focus.
+    await page().keyboard.press('Enter');
+    const current = dealPage(deal.title);
+    await current.getByRole('button', { name: deal.contactName!, exact: true }).click();
+    const contactDeals = region(page(), 'Contact details').getByRole('region', { name: 'Deals', exact: true });
+    const link = contactDeals.getByRole('button', { name: deal.title, exact: true }).first();
+    await link.waitFor({ timeout: stepTimeoutMs });
+    await link.scrollIntoViewIfNeeded();
+    await app.screenshot('contact-deals');
+    await app.axeScan('contact page with deals');
+    await link.click();
+    await dealPage(deal.title).waitFor({ timeout: stepTimeoutMs });
+    // The Deals view opened afresh: Esc shows its board of the first category.
+    await page().keyboard.press('Escape');
+    await board('Hardware').waitFor({ timeout: stepTimeoutMs });
   });
 
   it('lists the recently changed deals, newest first', async () => {

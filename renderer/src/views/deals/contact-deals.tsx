@@ -12,7 +12,7 @@ export function ContactDeals({ contactId }: { contactId: string }) {
     <section className="deals-section" aria-label="Deals">
       <h3 className="deals-section-title">Deals</h3>
       <DealListState query={query} subject="Deals of this contact" none="No deals name this contact.">
-        {(list) => <DealTable deals={list.deals} label="Deals of this contact" showCompany />}
+        {(list) => <DealTable deals={list.deals} label="Deals of this contact" showCompany compact />}
       </DealListState>
     </section>
   );

@@ -19,26 +19,31 @@ export interface DealTableProps {
   showCompany?: boolean;
   /** Adds a column with when each deal last changed (the recent deals). */
   showChanged?: boolean;
+  /** Two columns (deal, amount), the stage and close date under the title: for a narrow side pane. */
+  compact?: boolean;
 }
 
+type RowOptions = Required<Pick<DealTableProps, 'showCompany' | 'showChanged' | 'compact'>>;
+
 /** Renders `deals` as a table. */
-export function DealTable({ deals, label, showCompany = false, showChanged = false }: DealTableProps) {
+export function DealTable({ deals, label, showCompany = false, showChanged = false, compact = false }: DealTableProps) {
+  const options: RowOptions = { showCompany, showChanged: showChanged && !compact, compact };
   return (
     <table className="company-table deal-table" aria-label={label}>
       <thead>
         <tr>
           <th scope="col">Deal</th>
-          <th scope="col">Stage</th>
+          {compact ? null : <th scope="col">Stage</th>}
           <th scope="col" className="company-table-number">
             Amount
           </th>
-          <th scope="col">Close date</th>
-          {showChanged ? <th scope="col">Changed</th> : null}
+          {compact ? null : <th scope="col">Close date</th>}
+          {options.showChanged ? <th scope="col">Changed</th> : null}
         </tr>
       </thead>
       <tbody>
         {deals.map((deal) => (
-          <DealTableRow key={deal.id} deal={deal} showCompany={showCompany} showChanged={showChanged} />
+          <DealTableRow key={deal.id} deal={deal} {...options} />
         ))}
       </tbody>
     </table>
@@ -46,18 +51,28 @@ export function DealTable({ deals, label, showCompany = false, showChanged = fal
 }
 
 /** One deal: its title opens its page; its stage, chance, amount in its currency and (expected) close date. */
-export function DealTableRow({
-  deal,
-  showCompany = false,
-  showChanged = false,
-}: {
-  deal: TableDeal;
-  showCompany?: boolean;
-  showChanged?: boolean;
-}) {
+export function DealTableRow({ deal, showCompany, showChanged, compact }: { deal: TableDeal } & RowOptions) {
   const openRecord = useUi((state) => state.openRecord);
   const now = useNow();
   const category = dealCategoryLabel[deal.category] ?? deal.category;
+  const stage = dealStageLabel[deal.stage] ?? deal.stage;
+  const closes = formatDate(deal.closedAt ?? deal.expectedCloseDate);
+  if (compact) {
+    const state = isOpenDeal(deal) ? `${stage}, ${deal.probability}% likely, closes ${closes}` : `${stage} ${closes}`;
+    return (
+      <tr>
+        <th scope="row">
+          <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
+            {deal.title}
+          </button>
+          <span className="company-table-sub">
+            {showCompany && deal.companyName ? `${deal.companyName} · ${state}` : state}
+          </span>
+        </th>
+        <td className="company-table-number">{formatAmount(deal.amount, deal.currency)}</td>
+      </tr>
+    );
+  }
   return (
     <tr>
       <th scope="row">
@@ -69,12 +84,12 @@ export function DealTableRow({
         </span>
       </th>
       <td>
-        {dealStageLabel[deal.stage] ?? deal.stage}
+        {stage}
         {isOpenDeal(deal) ? <span className="company-table-sub">{deal.probability}% likely</span> : null}
       </td>
       <td className="company-table-number">{formatAmount(deal.amount, deal.currency)}</td>
       <td>
-        {formatDate(deal.closedAt ?? deal.expectedCloseDate)}
+        {closes}
         {deal.closedAt ? null : <span className="company-table-sub">expected</span>}
       </td>
       {showChanged ? (
