@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { totalsByCurrency } from '../../../renderer/src/lib/currency-totals';
-import { moveOnBoard } from '../../../renderer/src/views/deals/use-board-focus';
+import { moveOnBoard } from '../../../renderer/src/views/deals/board-moves';
 
 describe('moveOnBoard', () => {
   // Columns of 3, 0, 1 and 4 cards.
