@@ -30,8 +30,8 @@ export const dealStages = [
   'closedLost',
 ] as const satisfies readonly DealStage[];
 
-/** A deal with the names of its company and contact from the cache (null when the cache lacks them). */
-export type DealRow = Deal & { companyName: string | null; contactName: string | null };
+/** A deal with the names of its company, contact and owner from the cache (null when the cache lacks them). */
+export type DealRow = Deal & { companyName: string | null; contactName: string | null; ownerName: string | null };
 
 /** A list of deals; `complete` is false when there were more than the client reads at once. */
 export interface DealList {

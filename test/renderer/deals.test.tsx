@@ -107,6 +107,7 @@ describe('deals view', () => {
     const page = await screen.findByRole('article', { name: 'Deal: Forklift fleet' });
     expect(within(page).getByText('€10,000.00')).toBeTruthy();
     expect(within(page).getByText('50%')).toBeTruthy();
+    expect(within(page).getByText('Dana Reyes')).toBeTruthy();
     expect(within(page).getAllByText('Proposal')[0].className).toContain('pill');
     expect(within(page).getByRole('button', { name: fullName(contact) })).toBeTruthy();
     const related = within(page).getByRole('region', { name: 'Related deals' });

@@ -35,6 +35,7 @@ export function makeDealRow(n: number, title: string, fields: Partial<DealRow> &
     updatedAt: `2026-10-${String(10 + (n % 20)).padStart(2, '0')}T09:00:00Z`,
     companyName: null,
     contactName: null,
+    ownerName: 'Dana Reyes',
     ...fields,
   };
 }

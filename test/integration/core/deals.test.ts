@@ -40,6 +40,8 @@ describe('deals', () => {
 
     const one = await core.handlers['deals.get']({ id: deal.id });
     expect(one.value?.title).toBe(deal.title);
+    const owner = await core.handlers['contacts.get']({ id: deal.ownerId });
+    expect(one.value?.ownerName).toBe(owner ? `${owner.firstName} ${owner.lastName}` : null);
     expect(one.value?.companyName).toBe(company?.name);
 
     const ofCompany = await core.handlers['deals.related']({ companyId: deal.companyId });

@@ -3,15 +3,14 @@
  * feed: api/openapi.yaml `ChangeType`), each answer kept for offline use with its age (`kept.ts`),
  * and named with the company and contact the cache holds.
  */
-import { type DealList, maxDealList, type DealRow as Row } from '../../../../preload/contract';
+import { type DealList, maxDealList } from '../../../../preload/contract';
 import type { ApiClient } from '../../api/client';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { dealAnswerKey } from './keys';
-import { createDealNamer } from './names';
+import { createDealNamer, type ServiceDeal as ApiDeal } from './names';
 
 type Names = 'deals.get' | 'deals.related' | 'deals.byCategory' | 'deals.recent';
-type ApiDeal = Omit<Row, 'companyName' | 'contactName'>;
 
 /** Deals per page asked of the service (api/openapi.yaml `Limit`: at most 500). */
 const pageSize = 500;

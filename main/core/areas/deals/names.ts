@@ -2,11 +2,15 @@
 import type { DealRow } from '../../../../preload/contract';
 import type { HandlerContext } from '../context';
 
+/** A deal as the service sends it (without the names the client adds). */
+export type ServiceDeal = Omit<DealRow, 'companyName' | 'contactName' | 'ownerName'>;
+
 /**
- * Returns a function that adds `companyName` and `contactName` to a deal from the cache (null when
- * the cache does not hold that record), looking each record up once per namer.
+ * Returns a function that adds `companyName`, `contactName` and `ownerName` (the owner is an
+ * employee contact: api/openapi.yaml `Deal.ownerId`) to a deal from the cache (null when the cache
+ * does not hold that record), looking each record up once per namer.
  */
-export function createDealNamer(ctx: HandlerContext): (deal: Omit<DealRow, 'companyName' | 'contactName'>) => DealRow {
+export function createDealNamer(ctx: HandlerContext): (deal: ServiceDeal) => DealRow {
   const companies = new Map<string, string | null>();
   const contacts = new Map<string, string | null>();
   const companyName = (id: string) => {
@@ -24,5 +28,6 @@ export function createDealNamer(ctx: HandlerContext): (deal: Omit<DealRow, 'comp
     ...deal,
     companyName: companyName(deal.companyId),
     contactName: deal.contactId ? contactName(deal.contactId) : null,
+    ownerName: contactName(deal.ownerId),
   });
 }

@@ -87,6 +87,7 @@ function DealDetail({ deal, fetchedAt }: { deal: DealRow; fetchedAt: string | nu
               </button>
             ) : null,
           },
+          { label: 'Owner', value: deal.ownerName },
           { label: 'Value', value: formatAmount(deal.amount, deal.currency) },
           { label: 'Chance of winning', value: `${deal.probability}%` },
           {
