@@ -18,6 +18,7 @@ import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
+import { groupsCalls } from './groups';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
 import { savedQueriesCalls } from './saved-queries';
@@ -39,6 +40,7 @@ export * from './contacts';
 export * from './deals';
 export * from './documents';
 export * from './drafts';
+export * from './groups';
 export * from './notifications';
 export * from './outbox';
 export * from './rebates';
@@ -72,6 +74,7 @@ export const calls = {
   ...cmtCalls,
   ...savedQueriesCalls,
   ...usersCalls,
+  ...groupsCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

@@ -55,3 +55,24 @@ export type CommentInput = ApiSchemas['CommentInput'];
 /** Body of `Save CMT` (CmtSave): a company's customer management terms to create (no id) or replace. */
 export const cmtSaveSchema = fromContract<ApiSchemas['CmtSave']>(writeSchemas.CmtSave);
 export type CmtSave = ApiSchemas['CmtSave'];
+
+/** Body of `Create Group` (GroupCreate). A dynamic group needs a `filter`, a static one has none (its description). */
+export const groupCreateSchema = fromContract<ApiSchemas['GroupCreate']>(writeSchemas.GroupCreate).superRefine(
+  (group, ctx) => {
+    if (group.kind === 'dynamic' && !group.filter)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'A dynamic group needs its member criteria.' });
+    if (group.kind === 'static' && group.filter)
+      ctx.addIssue({ code: 'custom', path: ['filter'], message: 'A static group has no member criteria.' });
+  },
+);
+export type GroupCreate = ApiSchemas['GroupCreate'];
+
+/** Body of `Rename Group` (GroupRename). */
+export const groupRenameSchema = fromContract<ApiSchemas['GroupRename']>(writeSchemas.GroupRename);
+/** Body of `Save Group Meta` (GroupMetaSave): description, colour and tags of a group. */
+export const groupMetaSaveSchema = fromContract<ApiSchemas['GroupMetaSave']>(writeSchemas.GroupMetaSave);
+export type GroupMetaSave = ApiSchemas['GroupMetaSave'];
+/** Body of `Move Group in Tree` (GroupMove). */
+export const groupMoveSchema = fromContract<ApiSchemas['GroupMove']>(writeSchemas.GroupMove);
+/** Body of `Add to Group` (GroupAddMembers): up to 500 distinct contact ids. */
+export const groupAddMembersSchema = fromContract<ApiSchemas['GroupAddMembers']>(writeSchemas.GroupAddMembers);
