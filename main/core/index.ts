@@ -29,6 +29,7 @@ import type { TransferDeps } from './transfers/deps';
 import { createLimiter } from './transfers/limiter';
 import { createDownloadQueue, type DownloadQueue, downloadWaitingWords } from './transfers/download-queue';
 import { createDownloadQueueStore } from './transfers/download-queue-store';
+import { isExportTransfer } from './transfers/export-download';
 import { createTransferRegistry } from './transfers/registry';
 import { waitingForSignInReason } from './transfers/upload-outcome';
 import { createUploadQueue, type UploadQueue } from './transfers/upload-queue';
@@ -313,6 +314,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await repair?.stop();
       await uploadQueue.stop();
       await downloadQueue.stop();
+      // Exports are one attempt each (transfers/export-download.ts): stopping ends them, deleting their `.part`.
+      registry.cancelAll(isExportTransfer);
       await limiter.idle();
       await writer.close();
       notifier.flush();

@@ -52,6 +52,19 @@ export interface Platform {
    * does not resolve.
    */
   takeFile?(ref: FileRef, destPath: string): Promise<void>;
+  /**
+   * Optional: asks the user where to save a file the app writes (an export), suggesting
+   * `suggestedName` (no folders) of the given kind; resolves the absolute path chosen (the host's
+   * dialog has already asked before replacing a file), or null when the user closed the dialog.
+   * Without it (browser mode), the core saves to a free name in the downloads folder.
+   */
+  chooseSaveLocation?(suggestedName: string, kind: SaveKind): Promise<string | null>;
+}
+
+/** What kind of file a save location is asked for: its label and file name extensions (without dots). */
+export interface SaveKind {
+  label: string;
+  extensions: string[];
 }
 
 /** Options for createCore. Paths are absolute. */

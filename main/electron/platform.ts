@@ -2,14 +2,15 @@
  * The core's Platform in the Electron shell (docs/ARCHITECTURE.md, docs/SECURITY.md): the OS keychain, desktop
  * notifications, opening files with the OS, marking downloads as the OS does (the browser-mode
  * host's main/host/mark-downloaded.ts), and file references that are local paths (from
- * `webUtils.getPathForFile`), checked before the core reads them.
+ * `webUtils.getPathForFile`), checked before the core reads them, and the save dialog that asks
+ * where an export goes.
  */
 import { constants } from 'node:fs';
 import { access, lstat } from 'node:fs/promises';
-import { basename, isAbsolute, normalize } from 'node:path';
-import { Notification, shell } from 'electron';
+import { basename, isAbsolute, join, normalize } from 'node:path';
+import { app, BrowserWindow, dialog, Notification, shell } from 'electron';
 import { BridgeError, type FileRef } from '../../preload/contract';
-import type { Keychain, Platform, ResolvedFile } from '../core/platform';
+import type { Keychain, Platform, ResolvedFile, SaveKind } from '../core/platform';
 import { markDownloaded } from '../host/mark-downloaded';
 
 /** Creates the Electron Platform around `keychain`. */
@@ -31,7 +32,27 @@ export function createElectronPlatform(keychain: Keychain): Platform {
       return { url: null };
     },
     resolveFileRef: resolveLocalFile,
+    chooseSaveLocation: askSaveLocation,
   };
+}
+
+/**
+ * Shows the OS save dialog (attached to the focused window, when there is one) suggesting
+ * `suggestedName` in the user's downloads folder, filtered to `kind`'s extensions; the dialog
+ * itself asks before replacing a file. Resolves the absolute path chosen, or null when closed.
+ */
+export async function askSaveLocation(suggestedName: string, kind: SaveKind): Promise<string | null> {
+  const options: Electron.SaveDialogOptions = {
+    title: 'Save export',
+    buttonLabel: 'Save',
+    defaultPath: join(app.getPath('downloads'), suggestedName),
+    filters: [{ name: kind.label, extensions: kind.extensions }],
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
+  const parent = BrowserWindow.getFocusedWindow();
+  const answer = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
+  if (answer.canceled || !answer.filePath) return null;
+  return answer.filePath;
 }
 
 /**

@@ -18,6 +18,7 @@ import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
+import { exportsCalls } from './exports';
 import { groupsCalls } from './groups';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
@@ -40,6 +41,7 @@ export * from './contacts';
 export * from './deals';
 export * from './documents';
 export * from './drafts';
+export * from './exports';
 export * from './groups';
 export * from './notifications';
 export * from './outbox';
@@ -74,6 +76,7 @@ export const calls = {
   ...cmtCalls,
   ...savedQueriesCalls,
   ...usersCalls,
+  ...exportsCalls,
   ...groupsCalls,
 } as const;
 

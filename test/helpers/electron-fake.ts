@@ -37,6 +37,11 @@ export class FakeBrowserWindow extends EventEmitter {
   isDestroyed(): boolean {
     return this.destroyed;
   }
+  /** The window with keyboard focus: the last one a test marked `focused`. */
+  static focused: FakeBrowserWindow | null = null;
+  static getFocusedWindow(): FakeBrowserWindow | null {
+    return FakeBrowserWindow.focused;
+  }
 }
 export { FakeBrowserWindow as BrowserWindow };
 
@@ -113,4 +118,8 @@ export const webUtils = {
   getPathForFile: vi.fn((_file: unknown) => ''),
 };
 
-export const dialog = { showErrorBox: vi.fn() };
+/** `dialog`: the save dialog answers what a test sets with `mockResolvedValueOnce` (default: closed). */
+export const dialog = {
+  showErrorBox: vi.fn(),
+  showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })),
+};

@@ -12,6 +12,7 @@ import { dealsHandlers } from './deals/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
+import { exportsHandlers } from './exports/handlers';
 import { groupsHandlers } from './groups/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
@@ -41,5 +42,6 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'cmt', handlers: cmtHandlers },
   { name: 'savedQueries', handlers: savedQueriesHandlers },
   { name: 'users', handlers: usersHandlers },
+  { name: 'exports', handlers: exportsHandlers },
   { name: 'groups', handlers: groupsHandlers },
 ];

@@ -1,0 +1,114 @@
+/**
+ * Handlers of `exports.*` (preload/contract/exports.ts): the service's five CSV exports
+ * (`exportContacts`, `exportCompanies`, `exportPsas`, `exportGrebates`, `exportBranches`,
+ * api/openapi.yaml) streamed to a file as download transfers (transfers/export-download.ts), and
+ * the file of a list view the renderer wrote from the cache (api/csv-cell.ts), saved where the user
+ * chooses (Electron) or in the downloads folder (browser mode). Exports are made by the service on
+ * request; nothing of them is synced or kept.
+ */
+import { open } from 'node:fs/promises';
+import type { OperationId } from '../../../../api/generated/operations';
+import { BridgeError, type ExportRequest, type ExportTarget } from '../../../../preload/contract';
+import { startExport } from '../../transfers/export-download';
+import { chooseDestination, csvKind, dropPart, finishPart, reservePart } from '../../transfers/file-destination';
+import type { AreaHandlers, HandlerContext } from '../context';
+
+type Names = 'exports.start' | 'exports.saveViewFile';
+
+/** Each export's operation and its name in words. */
+const exportsByTarget: Record<ExportTarget, { operationId: OperationId; words: string }> = {
+  contacts: { operationId: 'exportContacts', words: 'contacts' },
+  companies: { operationId: 'exportCompanies', words: 'companies' },
+  psas: { operationId: 'exportPsas', words: 'deals' },
+  grebates: { operationId: 'exportGrebates', words: 'rebate agreements' },
+  branches: { operationId: 'exportBranches', words: 'branches' },
+};
+
+/** The words of an export that cannot reach the service at `serverUrl`. */
+export function exportNeedsService(target: ExportTarget, serverUrl: string): string {
+  return `Exporting ${exportsByTarget[target].words} needs the BRM service, which cannot be reached at ${serverUrl}. Check your network connection and export again once it is back.`;
+}
+
+/** The suggested file name of an export started at `now`: `contacts-2026-11-24.csv` (UTC date). */
+export function exportFileName(target: ExportTarget, now: Date): string {
+  return `${target}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The service's id of the company `id` (a company created here and not yet sent has none). */
+function companyOnService(ctx: HandlerContext, id: string): string {
+  const current = ctx.writes.currentId(id);
+  if (ctx.outbox.serviceIdOf(current) === null) {
+    throw new BridgeError(
+      'invalid_input',
+      'This company is not on the BRM service yet, so the service cannot export its records. Export again once it has been sent.',
+      [{ pointer: '/companyId', message: 'Not sent to the service yet.' }],
+    );
+  }
+  return current;
+}
+
+/** The contract's query of an export request. */
+function exportQuery(ctx: HandlerContext, input: ExportRequest): Record<string, unknown> {
+  const query: Record<string, unknown> = { raw: input.raw, bom: input.bom };
+  if (input.updatedSince !== undefined) query.updatedSince = input.updatedSince;
+  if (input.companyId !== undefined && input.target === 'companies') {
+    throw new BridgeError(
+      'invalid_input',
+      'The companies export cannot be limited to one company; leave the company empty.',
+      [{ pointer: '/companyId', message: 'Not an option of the companies export.' }],
+    );
+  }
+  if (input.companyId !== undefined) query.companyId = companyOnService(ctx, input.companyId);
+  return query;
+}
+
+/** Creates the exports handlers. */
+export const exportsHandlers: AreaHandlers<Names> = (ctx) => ({
+  'exports.start': async (input) => {
+    const api = ctx.session.api();
+    const query = exportQuery(ctx, input);
+    if (!ctx.online()) throw new BridgeError('offline', exportNeedsService(input.target, api.serverUrl));
+    const { platform } = ctx.options;
+    const destination = await chooseDestination(
+      platform,
+      ctx.options.downloadsDir,
+      exportFileName(input.target, new Date()),
+      csvKind,
+    );
+    if (!destination) return null;
+    const { operationId } = exportsByTarget[input.target];
+    return startExport(
+      ctx.transfers,
+      {
+        name: destination.name,
+        destination,
+        request: (signal) => ctx.session.api().open(operationId, { query: query as never, signal, timeoutMs: null }),
+        needsService: (serverUrl) => exportNeedsService(input.target, serverUrl),
+      },
+      (reached, err) => {
+        if (reached === true) ctx.reachedService();
+        else if (reached === false) ctx.lostService(err);
+      },
+    );
+  },
+
+  'exports.saveViewFile': async ({ name, text }) => {
+    const suggested = name.toLowerCase().endsWith('.csv') ? name : `${name}.csv`;
+    const destination = await chooseDestination(ctx.options.platform, ctx.options.downloadsDir, suggested, csvKind);
+    if (!destination) return null;
+    const partPath = await reservePart(destination);
+    try {
+      const bytes = Buffer.from(text, 'utf8');
+      const file = await open(partPath, 'w');
+      try {
+        await file.writeFile(bytes);
+      } finally {
+        await file.close();
+      }
+      return { path: await finishPart(destination, partPath), bytes: bytes.byteLength };
+    } catch (err) {
+      await dropPart(partPath);
+      throw err;
+    }
+  },
+});
