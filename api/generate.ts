@@ -28,7 +28,19 @@ type PathItem = Record<string, OperationObject>;
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** The request-body schemas the client validates edits with (components/schemas names). */
-const writeSchemaNames = ['ContactSave', 'CompanySave', 'CalendarEventInput', 'CommentInput', 'CmtSave', 'GroupCreate', 'GroupRename', 'GroupMetaSave', 'GroupMove', 'GroupAddMembers'] as const;
+const writeSchemaNames = [
+  'ContactSave',
+  'CompanySave',
+  'CalendarEventInput',
+  'CommentInput',
+  'CmtSave',
+  'BranchSave',
+  'GroupCreate',
+  'GroupRename',
+  'GroupMetaSave',
+  'GroupMove',
+  'GroupAddMembers',
+] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */
 function inlineRefs(schema: unknown, schemas: Record<string, unknown>, depth = 0): unknown {

@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import { type AppEvents, appCalls } from './app';
+import { branchesCalls } from './branches';
 import { calendarCalls } from './calendar';
 import { cmtCalls } from './cmt';
 import { commentsCalls } from './comments';
@@ -32,6 +33,7 @@ import { type TransferEvents, transfersCalls } from './transfers';
 import { usersCalls } from './users';
 
 export * from './app';
+export * from './branches';
 export * from './calendar';
 export * from './cmt';
 export * from './comments';
@@ -74,6 +76,7 @@ export const calls = {
   ...storageCalls,
   ...rebatesCalls,
   ...cmtCalls,
+  ...branchesCalls,
   ...savedQueriesCalls,
   ...usersCalls,
   ...exportsCalls,

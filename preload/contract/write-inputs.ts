@@ -56,6 +56,10 @@ export type CommentInput = ApiSchemas['CommentInput'];
 export const cmtSaveSchema = fromContract<ApiSchemas['CmtSave']>(writeSchemas.CmtSave);
 export type CmtSave = ApiSchemas['CmtSave'];
 
+/** Body of `Save branch` (BranchSave): a company's location to create (no id) or replace. */
+export const branchSaveSchema = fromContract<ApiSchemas['BranchSave']>(writeSchemas.BranchSave);
+export type BranchSave = ApiSchemas['BranchSave'];
+
 /** Body of `Create Group` (GroupCreate). A dynamic group needs a `filter`, a static one has none (its description). */
 export const groupCreateSchema = fromContract<ApiSchemas['GroupCreate']>(writeSchemas.GroupCreate).superRefine(
   (group, ctx) => {

@@ -4,21 +4,12 @@
  * "Geodetic Reference System 1980"), which keeps the error under 0.5 % against the ellipsoid.
  */
 
-/** Mean Earth radius, km (IUGG R1). */
-export const earthRadiusKm = 6371.0088;
+import { earthRadiusKm } from '../../api/geo-distance';
+
+/** The distance rule shared with the client (api/geo-distance.ts). */
+export { earthRadiusKm, haversineKm } from '../../api/geo-distance';
 
 const rad = Math.PI / 180;
-
-/**
- * Haversine great-circle distance between two points, km (R. W. Sinnott, "Virtues of the
- * Haversine", Sky and Telescope 68 (2), 1984). Latitudes in [-90, 90], longitudes in [-180, 180].
- */
-export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * A latitude/longitude box that contains every point within a radius of a centre. Longitude ranges

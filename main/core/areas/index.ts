@@ -3,6 +3,7 @@
  * call of the bridge contract has exactly one handler. Adding an area adds its folder and one line here.
  */
 import type { AreaHandlers } from './context';
+import { branchesHandlers } from './branches/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { cmtHandlers } from './cmt/handlers';
 import { commentsHandlers } from './comments/handlers';
@@ -40,6 +41,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'storage', handlers: storageHandlers },
   { name: 'rebates', handlers: rebatesHandlers },
   { name: 'cmt', handlers: cmtHandlers },
+  { name: 'branches', handlers: branchesHandlers },
   { name: 'savedQueries', handlers: savedQueriesHandlers },
   { name: 'users', handlers: usersHandlers },
   { name: 'exports', handlers: exportsHandlers },

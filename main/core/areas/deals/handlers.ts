@@ -5,6 +5,7 @@
  */
 import { type DealList, maxDealList } from '../../../../preload/contract';
 import type { ApiClient } from '../../api/client';
+import { allPages } from '../all-pages';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { dealAnswerKey } from './keys';
@@ -18,18 +19,10 @@ const pageSize = 500;
 const timeoutMs = 10_000;
 
 /** The deals a paged operation answers, page after page, up to `maxDealList`. */
-async function allPages(
+function allDeals(
   fetchPage: (cursor: string | undefined) => Promise<{ items: ApiDeal[]; nextCursor: string | null }>,
 ): Promise<{ items: ApiDeal[]; complete: boolean }> {
-  const items: ApiDeal[] = [];
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await fetchPage(cursor);
-    items.push(...page.items);
-    if (page.nextCursor === null) return { items, complete: true };
-    if (items.length >= maxDealList) return { items: items.slice(0, maxDealList), complete: false };
-    cursor = page.nextCursor;
-  }
+  return allPages(fetchPage, maxDealList);
 }
 
 /** A kept list of deals, named from the cache as it is now (names change between fetches). */
@@ -61,14 +54,14 @@ export const dealsHandlers: AreaHandlers<Names> = (ctx) => ({
     // A record the service does not have yet has no deals there.
     if (ctx.outbox.serviceIdOf(recordId) === null) return { value: { deals: [], complete: true }, fetchedAt: null };
     return keptList(ctx, `dealsRelated:${by}:${recordId}`, (api) =>
-      allPages((cursor) =>
+      allDeals((cursor) =>
         api.call('getRelatedDeals', { query: { [by]: recordId, limit: pageSize, cursor }, timeoutMs }),
       ),
     );
   },
   'deals.byCategory': async ({ category }) =>
     keptList(ctx, `dealsByCategory:${category}`, (api) =>
-      allPages((cursor) => api.call('getDealsByCategory', { query: { category, limit: pageSize, cursor }, timeoutMs })),
+      allDeals((cursor) => api.call('getDealsByCategory', { query: { category, limit: pageSize, cursor }, timeoutMs })),
     ),
   'deals.recent': async ({ limit }) =>
     keptList(ctx, `dealsRecent:${limit}`, async (api) => {

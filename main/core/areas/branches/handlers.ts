@@ -1,0 +1,228 @@
+/**
+ * Handlers of `branches.*`: a company's locations. Branches are not in the change feed
+ * (api/openapi.yaml, ChangeType), so they are read on demand (`Get branch`, `Get company
+ * branches`, `Branch Locator`), each answer kept with its age (kept.ts), and every branch read is
+ * kept for the offline locator (kept-branches.ts). `Save branch` and `Delete Branch` go through the
+ * write path as outbox entries of kind 'action' about no synced record, as `Save CMT` does
+ * (main/core/areas/cmt/handlers.ts; docs/ARCHITECTURE.md, "Decisions taken where the design was
+ * silent"): kept across restarts, sent in order by sync, a refusal kept in the service's words.
+ */
+import { nearestFirst } from '../../../../api/geo-distance';
+import {
+  type Branch,
+  type BranchRow,
+  type BranchSave,
+  BridgeError,
+  type LocatorAnswer,
+  maxLocated,
+} from '../../../../preload/contract';
+import { ServiceError } from '../../errors';
+import type { StoredEntry } from '../../writes/outbox-store';
+import { allPages } from '../all-pages';
+import type { AreaHandlers, HandlerContext } from '../context';
+import { keptAnswer } from '../kept';
+import { keepBranches, keptBranches } from './kept-branches';
+import { queuedBranchEntries, withQueued } from './queued';
+
+type Names = 'branches.ofCompany' | 'branches.get' | 'branches.save' | 'branches.delete' | 'branches.locate';
+
+/** Branches per page asked of the service (api/openapi.yaml `Limit`: at most 500). */
+const pageSize = 500;
+/** Most branches of one company read. */
+const maxOfCompany = 5000;
+/** How long one page may take, ms. */
+const timeoutMs = 10_000;
+
+/** True for a save that creates a branch (its body has no id). */
+const isCreate = (entry: StoredEntry) => entry.request.operationId === 'saveBranch' && !entry.request.body?.id;
+
+/** The branch `id` as this computer shows it (kept, with its queued edit), or null. */
+function rowOf(ctx: HandlerContext, id: string): BranchRow | null {
+  const base = keptBranches(ctx).branches.find((b) => b.id === id);
+  return withQueued(ctx, base ? [base] : [], (b) => b.id === id)[0] ?? null;
+}
+
+/** Replaces the request of a waiting entry (the newer edit of the same branch wins) and asks sync to send it. */
+function replaceRequest(ctx: HandlerContext, entry: StoredEntry, request: StoredEntry['request'], summary: string) {
+  entry.request = request;
+  entry.summary = summary;
+  entry.state = 'waiting';
+  entry.message = null;
+  entry.fieldErrors = [];
+  ctx.outbox.update(entry);
+  ctx.writes.announce();
+  ctx.sync.kick();
+}
+
+/** Refuses to change an entry that is on its way to the service. */
+function notWhileSending(entry: StoredEntry | undefined): void {
+  if (entry?.state === 'sending') {
+    throw new BridgeError('conflict', 'This branch is being sent to the service right now; try again in a moment.');
+  }
+}
+
+function companyName(ctx: HandlerContext, companyId: string): string | null {
+  return ctx.stores.companies.get(ctx.writes.currentId(companyId))?.name ?? null;
+}
+
+/** Creates the branches handlers. */
+export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
+  'branches.ofCompany': async ({ companyId: given }) => {
+    const companyId = ctx.writes.currentId(given);
+    const ofCompany = (b: Branch) => ctx.writes.currentId(b.companyId) === companyId;
+    const kept =
+      ctx.outbox.serviceIdOf(companyId) === null
+        ? { value: [] as Branch[], fetchedAt: null }
+        : await keptAnswer<Branch[]>(
+            ctx,
+            `companyBranches:${companyId}`,
+            async () => {
+              const { items, complete } = await allPages(
+                (cursor) =>
+                  ctx.session
+                    .api()
+                    .call('getCompanyBranches', { query: { companyId, limit: pageSize, cursor }, timeoutMs }),
+                maxOfCompany,
+              );
+              keepBranches(ctx, items, (b) => complete && b.companyId === companyId);
+              return items;
+            },
+            [],
+          );
+    return { value: withQueued(ctx, kept.value, ofCompany), fetchedAt: kept.fetchedAt };
+  },
+
+  'branches.get': async ({ id }) => {
+    const waiting = queuedBranchEntries(ctx).get(id);
+    if (waiting && isCreate(waiting)) return { value: rowOf(ctx, id), fetchedAt: null };
+    const kept = await keptAnswer<Branch | null>(
+      ctx,
+      `branch:${id}`,
+      async () => {
+        try {
+          const branch = await ctx.session.api().call('getBranch', { query: { id }, timeoutMs });
+          keepBranches(ctx, [branch]);
+          return branch;
+        } catch (err) {
+          if (!(err instanceof ServiceError && err.status === 404)) throw err;
+          keepBranches(ctx, [], (b) => b.id === id);
+          return null;
+        }
+      },
+      null,
+    );
+    const row = kept.value ? withQueued(ctx, [kept.value], () => false)[0] : null;
+    return { value: row ?? null, fetchedAt: kept.fetchedAt };
+  },
+
+  'branches.save': async ({ branch, version }) => {
+    const companyId = ctx.writes.currentId(branch.companyId);
+    const company = ctx.stores.companies.get(companyId);
+    if (!company) throw new BridgeError('not_found', 'That company is not here any more; the branch was not saved.');
+    const body: BranchSave = { ...branch, companyId };
+    const waiting = body.id ? queuedBranchEntries(ctx).get(body.id) : undefined;
+    const creates = !body.id || (waiting !== undefined && isCreate(waiting));
+    const summary = `${creates ? 'Add' : 'Save'} the branch ${body.name} of ${company.name}`;
+    notWhileSending(waiting);
+    if (waiting?.request.operationId === 'deleteBranch') {
+      throw new BridgeError(
+        'conflict',
+        'This branch waits to be deleted. Discard the delete in Pending changes first to edit it.',
+      );
+    }
+    if (waiting) {
+      // The newer edit replaces the waiting one, made against the same version; a branch created
+      // here stays a create (its id is the entry's until the service gives one).
+      const { id, ...fields } = body;
+      replaceRequest(ctx, waiting, { operationId: 'saveBranch', body: isCreate(waiting) ? fields : body }, summary);
+      return rowOf(ctx, id!)!;
+    }
+    const entry = ctx.writes.queue({
+      kind: 'action',
+      recordType: 'company',
+      recordId: null,
+      request: { operationId: 'saveBranch', body },
+      base: null,
+      mine: null,
+      ifMatch: body.id === undefined ? null : version,
+      summary,
+    });
+    return rowOf(ctx, body.id ?? entry.id)!;
+  },
+
+  'branches.delete': async ({ id, version }) => {
+    const row = rowOf(ctx, id);
+    const waiting = queuedBranchEntries(ctx).get(id);
+    notWhileSending(waiting);
+    if (waiting && isCreate(waiting)) {
+      // Never sent: deleting it is forgetting it.
+      ctx.writes.discard(waiting.id);
+      return { deleted: true };
+    }
+    const name = row?.branch.name ?? 'a branch';
+    const company = row ? companyName(ctx, row.branch.companyId) : null;
+    const summary = `Delete the branch ${name}${company ? ` of ${company}` : ''}`;
+    const request = { operationId: 'deleteBranch' as const, query: { id } };
+    if (waiting) {
+      replaceRequest(ctx, waiting, request, summary);
+      return { deleted: true };
+    }
+    ctx.writes.queue({
+      kind: 'action',
+      recordType: 'company',
+      recordId: null,
+      request,
+      base: null,
+      mine: null,
+      ifMatch: version,
+      summary,
+    });
+    return { deleted: true };
+  },
+
+  'branches.locate': async (query) => {
+    const ofKind = (b: Branch) => query.kind === undefined || b.kind === query.kind;
+    let candidates: Branch[] | null = null;
+    let complete = true;
+    if (ctx.online()) {
+      try {
+        const found = await allPages(
+          (cursor) =>
+            ctx.session.api().call('branchLocator', { body: { ...query, limit: pageSize, cursor }, timeoutMs }),
+          maxLocated,
+        );
+        candidates = found.items.map((item) => item.branch);
+        complete = found.complete;
+        const ids = new Set(candidates.map((b) => b.id));
+        // A complete answer also says which kept branches within the radius no longer exist.
+        const inRadius = new Set(nearestFirst(keptBranches(ctx).branches, query, query.radiusKm).map((n) => n.item.id));
+        keepBranches(ctx, candidates, (b) => found.complete && ofKind(b) && inRadius.has(b.id) && !ids.has(b.id));
+        ctx.reachedService();
+      } catch (err) {
+        ctx.lostService(err);
+        if (err instanceof BridgeError && err.code !== 'offline' && err.code !== 'server_error') throw err;
+      }
+    }
+    const kept = keptBranches(ctx);
+    const source = candidates ? 'service' : 'kept';
+    const rows = withQueued(ctx, candidates ?? kept.branches.filter(ofKind), ofKind).filter(
+      (row) => row.queued?.kind !== 'delete',
+    );
+    const located = nearestFirst(
+      rows.map((row) => ({ id: row.branch.id, latitude: row.branch.latitude, longitude: row.branch.longitude, row })),
+      query,
+      query.radiusKm,
+    );
+    return {
+      items: located.slice(0, maxLocated).map(({ distanceKm, item }) => ({
+        distanceKm,
+        row: item.row,
+        companyName: companyName(ctx, item.row.branch.companyId),
+      })),
+      source,
+      keptAt: kept.keptAt,
+      keptCount: kept.branches.length,
+      complete: complete && located.length <= maxLocated,
+    } satisfies LocatorAnswer;
+  },
+});
