@@ -19,13 +19,14 @@ import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
-import { exportsCalls } from './exports';
 import { groupsCalls } from './groups';
+import { exportsCalls } from './exports';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
 import { savedQueriesCalls } from './saved-queries';
 import { rebatesCalls } from './rebates';
 import { searchCalls } from './search';
+import { spendCalls } from './spend';
 import { type SessionEvents, sessionCalls } from './session';
 import { type StorageEvents, storageCalls } from './storage';
 import { type SyncEvents, syncCalls } from './sync';
@@ -43,14 +44,15 @@ export * from './contacts';
 export * from './deals';
 export * from './documents';
 export * from './drafts';
-export * from './exports';
 export * from './groups';
+export * from './exports';
 export * from './notifications';
 export * from './outbox';
 export * from './rebates';
 export * from './saved-queries';
 export * from './search';
 export * from './session';
+export * from './spend';
 export * from './storage';
 export * from './sync';
 export * from './transfers';
@@ -79,8 +81,9 @@ export const calls = {
   ...branchesCalls,
   ...savedQueriesCalls,
   ...usersCalls,
-  ...exportsCalls,
   ...groupsCalls,
+  ...exportsCalls,
+  ...spendCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

@@ -13,14 +13,15 @@ import { dealsHandlers } from './deals/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
-import { exportsHandlers } from './exports/handlers';
 import { groupsHandlers } from './groups/handlers';
+import { exportsHandlers } from './exports/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
 import { savedQueriesHandlers } from './saved-queries/handlers';
 import { rebatesHandlers } from './rebates/handlers';
 import { searchHandlers } from './search/handlers';
 import { sessionHandlers } from './session/handlers';
+import { spendHandlers } from './spend/handlers';
 import { storageHandlers } from './storage/handlers';
 import { usersHandlers } from './users/handlers';
 
@@ -44,6 +45,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'branches', handlers: branchesHandlers },
   { name: 'savedQueries', handlers: savedQueriesHandlers },
   { name: 'users', handlers: usersHandlers },
-  { name: 'exports', handlers: exportsHandlers },
   { name: 'groups', handlers: groupsHandlers },
+  { name: 'exports', handlers: exportsHandlers },
+  { name: 'spend', handlers: spendHandlers },
 ];

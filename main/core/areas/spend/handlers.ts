@@ -1,0 +1,137 @@
+/**
+ * Handlers of `spend.*`: spend per month (`Query Spend` grouped by period, sales and purchases apart)
+ * and a company's spend records (`Get Spend`), fetched on demand and kept for offline use with their
+ * age (kept.ts). Spend is not in the change feed (api/openapi.yaml, ChangeType), so it is not synced.
+ * Amounts are passed on as the service gives them, per currency.
+ */
+import type {
+  Spend,
+  SpendAggregateRow,
+  SpendCategory,
+  SpendDirection,
+  SpendRecords,
+  SpendSeries,
+  SpendSummary,
+  SpendTotal,
+} from '../../../../preload/contract';
+import { spendDirections } from '../../../../preload/contract';
+import type { AreaHandlers, HandlerContext } from '../context';
+import { keptAnswer } from '../kept';
+
+type Names = 'spend.summary' | 'spend.records';
+interface AggregatePage {
+  items: SpendAggregateRow[];
+  totals: SpendTotal[];
+  nextCursor: string | null;
+}
+/** The filters as the handlers receive them. */
+interface Filter {
+  companyId?: string;
+  from?: string;
+  to?: string;
+  category?: SpendCategory;
+}
+
+/** Rows (or records) asked for per page: the contract's largest page. */
+const pageSize = 500;
+/** Most pages read for one answer (2,000 rows or records). */
+const maxPages = 4;
+const timeoutMs = 10_000;
+
+/** The months of a filter, without the unset ones. */
+function months(filter: Filter) {
+  return {
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
+}
+
+/** The kept-answer key of a filter. */
+function filterKey(filter: Filter): string {
+  return `${filter.companyId ?? '*'}:${filter.from ?? '*'}:${filter.to ?? '*'}:${filter.category ?? '*'}`;
+}
+
+/** The service id of company `id`, or null when it was created here and not sent yet. */
+function companyServiceId(ctx: HandlerContext, id: string): string | null {
+  const current = ctx.writes.currentId(id);
+  return ctx.outbox.serviceIdOf(current) === null ? null : current;
+}
+
+/** Reads one direction's spend per month (oldest first) with `Query Spend`, following its cursor. */
+async function monthsOf(ctx: HandlerContext, direction: SpendDirection, filter: Filter): Promise<SpendSeries> {
+  const api = ctx.session.api();
+  const body = {
+    groupBy: 'period' as const,
+    direction,
+    sort: 'key' as const,
+    limit: pageSize,
+    ...months(filter),
+    ...(filter.companyId ? { companyIds: [filter.companyId] } : {}),
+    ...(filter.category ? { categories: [filter.category] } : {}),
+  };
+  const series: SpendSeries = { rows: [], totals: [], complete: false };
+  let cursor: string | null = null;
+  for (let page = 0; page < maxPages; page++) {
+    const answer: AggregatePage = await api.call('querySpend', {
+      body: cursor ? { ...body, cursor } : body,
+      timeoutMs,
+    });
+    series.rows.push(...answer.items);
+    series.totals = answer.totals;
+    cursor = answer.nextCursor;
+    if (!cursor) return { ...series, complete: true };
+  }
+  return series;
+}
+
+/** Creates the spend handlers. */
+export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
+  'spend.summary': async (filter) => {
+    const none: SpendSeries = { rows: [], totals: [], complete: true };
+    const empty: SpendSummary = { sales: none, purchases: none };
+    const companyId = filter.companyId === undefined ? undefined : companyServiceId(ctx, filter.companyId);
+    if (companyId === null) return { value: empty, fetchedAt: null };
+    const asked = { ...filter, companyId };
+    return keptAnswer(
+      ctx,
+      `spendSummary:${filterKey(asked)}`,
+      async () => {
+        const [sales, purchases] = await Promise.all(spendDirections.map((d) => monthsOf(ctx, d, asked)));
+        return { sales, purchases };
+      },
+      empty,
+    );
+  },
+  'spend.records': async (filter) => {
+    const empty: SpendRecords = { records: [], complete: true };
+    const companyId = companyServiceId(ctx, filter.companyId);
+    if (companyId === null) return { value: empty, fetchedAt: null };
+    return keptAnswer(
+      ctx,
+      `spendRecords:${filterKey({ ...filter, companyId })}`,
+      async () => {
+        const api = ctx.session.api();
+        const records: Spend[] = [];
+        let cursor: string | null = null;
+        for (let page = 0; page < maxPages; page++) {
+          const answer: { items: Spend[]; nextCursor: string | null } = await api.call('getSpend', {
+            query: {
+              companyId,
+              sort: '-period' as const,
+              limit: pageSize,
+              ...months(filter),
+              ...(filter.category ? { category: filter.category } : {}),
+              ...(cursor ? { cursor } : {}),
+            },
+            timeoutMs,
+          });
+          records.push(...answer.items);
+          cursor = answer.nextCursor;
+          if (!cursor) break;
+        }
+        return { records, complete: cursor === null };
+      },
+      empty,
+    );
+  },
+});
