@@ -153,7 +153,7 @@ describe('companies', () => {
 
     await app.stopService();
     await waitForSyncState(page(), 'Offline');
-    await pageRegion.getByText(/^Branches and deals as of .+ \(offline\)\.$/).waitFor({ timeout: stepTimeoutMs });
+    await pageRegion.getByText(/^Deals as of .+ \(offline\)\.$/).waitFor({ timeout: stepTimeoutMs });
 
     await pageRegion.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page().getByRole('dialog', { name: `Edit ${target.name}` });

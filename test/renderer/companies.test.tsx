@@ -107,7 +107,7 @@ describe('companies view', () => {
     expect(within(deals).getByText('€48,500.00')).toBeTruthy();
     expect(within(deals).getByText('Won')).toBeTruthy();
     // Fresh and online: no age line.
-    expect(within(page()).queryByText(/^Branches and deals as of/)).toBeNull();
+    expect(within(page()).queryByText(/^(Branches|Deals) as of/)).toBeNull();
     expect(within(page()).getByRole('region', { name: 'Notes' })).toBeTruthy();
     expect(bridge.callsTo('comments.list').at(-1)).toEqual({ recordType: 'company', recordId: company.id });
 
@@ -129,15 +129,15 @@ describe('companies view', () => {
     const list = await openCompanies(user);
 
     await user.click(await within(list).findByRole('option', { name: new RegExp(`^${kept.name}`) }));
-    expect(await within(page()).findByText('Branches and deals as of 2 hours ago (offline).')).toBeTruthy();
+    expect(await within(page()).findByText('Deals as of 2 hours ago (offline).')).toBeTruthy();
+    expect(await within(page()).findByText('Branches as of 2 hours ago (offline).')).toBeTruthy();
     expect(within(page()).getByText('Pilot rollout')).toBeTruthy();
-    expect(
-      (within(page()).getByRole('button', { name: 'Refresh branches and deals' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect((within(page()).getByRole('button', { name: 'Refresh deals' }) as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(within(list).getByRole('option', { name: new RegExp(`^${never.name}`) }));
     await within(page()).findByRole('heading', { name: never.name, level: 2 });
-    expect(await within(page()).findByText('Branches and deals not fetched yet (offline).')).toBeTruthy();
+    expect(await within(page()).findByText('Deals not fetched yet (offline).')).toBeTruthy();
+    expect(await within(page()).findByText('Branches not fetched yet (offline).')).toBeTruthy();
     expect(within(page()).getByText('Not fetched yet: the deals show once the service can be reached.')).toBeTruthy();
   });
 

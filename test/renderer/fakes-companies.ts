@@ -138,6 +138,13 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
     'companies.related',
     ({ id }) => state.related.get(id) ?? { value: { branches: [], deals: [] }, fetchedAt: null },
   );
+  bridge.handle('branches.ofCompany', ({ companyId }) => {
+    const related = state.related.get(companyId);
+    return {
+      value: (related?.value.branches ?? []).map((branch) => ({ branch, queued: null })),
+      fetchedAt: related?.fetchedAt ?? null,
+    };
+  });
   bridge.handle('companies.logo', () => ({ dataUrl: null }));
   bridge.handle('companies.save', ({ company }) => {
     const { id, address, ...fields } = company;
@@ -213,6 +220,11 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
   }));
   bridge.handle('rebates.summary', ({ groupBy }) => ({
     value: { groupBy, rows: [], totals: [], complete: true },
+    fetchedAt: new Date().toISOString(),
+  }));
+  // The spend section of the page (see fakes-spend.ts for tests about it).
+  bridge.handle('spend.summary', () => ({
+    value: { sales: { rows: [], totals: [], complete: true }, purchases: { rows: [], totals: [], complete: true } },
     fetchedAt: new Date().toISOString(),
   }));
   return state;
