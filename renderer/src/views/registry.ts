@@ -14,6 +14,7 @@ import { DocumentsView } from './documents/documents-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
 import { RebatesView } from './rebates/rebates-view';
+import { SpendView } from './spend/spend-view';
 import type { RecordType, ViewDefinition, ViewName } from './view-types';
 
 export type { RecordType, ViewCommand, ViewDefinition, ViewName, ViewShortcut } from './view-types';
@@ -110,6 +111,17 @@ export const views = [
     component: RebatesView,
     reads: ['company'],
     shortcuts: [{ keys: '↑ ↓ Home End', label: 'Move through the agreements (the page follows)' }],
+  },
+  {
+    name: 'spend',
+    label: 'Spend',
+    icon: 'spend',
+    shortcut: '8',
+    component: SpendView,
+    reads: ['company'],
+    shortcuts: [
+      { keys: '← → Home End', label: "Switch a chart between its drawing and its table (on the chart's tabs)" },
+    ],
   },
 ] as const satisfies readonly ViewDefinition<ViewName>[];
 

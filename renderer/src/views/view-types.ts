@@ -7,7 +7,16 @@ import type { SyncedType } from '../../../preload/contract';
 import type { IconName } from '../components/icon';
 
 /** The names of the app's views, in navigation order; each has one entry in `registry.ts`. */
-export const viewNames = ['contacts', 'companies', 'calendar', 'documents', 'notifications', 'deals', 'rebates'] as const;
+export const viewNames = [
+  'contacts',
+  'companies',
+  'calendar',
+  'documents',
+  'notifications',
+  'deals',
+  'rebates',
+  'spend',
+] as const;
 /** The name of a view. */
 export type ViewName = (typeof viewNames)[number];
 

@@ -29,6 +29,7 @@ import { CompanyLogo } from './company-logo';
 import { CompanyRecentContacts } from './company-recent-contacts';
 import { CompanyRelated } from './company-related';
 import { CompanyTermsSection } from './company-terms';
+import { CompanySpend } from '../spend/company-spend';
 
 /** Renders company `id`'s page, or a hint when none is selected. */
 export function CompanyPage({ id }: { id: string | null }) {
@@ -135,6 +136,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
       <CompanyRecentContacts companyId={company.id} />
       <CompanyRelated companyId={company.id} />
       <CompanyTermsSection companyId={company.id} companyName={company.name} />
+      <CompanySpend companyId={company.id} companyName={company.name} />
       <NotesTimeline recordType="company" recordId={company.id} />
       {editing ? (
         <CompanyForm company={company} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />

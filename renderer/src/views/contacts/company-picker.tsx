@@ -11,10 +11,21 @@ export interface CompanyPickerProps {
   companyName: string;
   onChange(company: { id: string; name: string } | null): void;
   error?: string;
+  /** What "no company" means where the field is used (default "No company"). */
+  noneLabel?: string;
+  /** The hint while no company is chosen (default "Not linked to a company."). */
+  noneHint?: string;
 }
 
 /** Renders the company field. */
-export function CompanyPicker({ companyId, companyName, onChange, error }: CompanyPickerProps) {
+export function CompanyPicker({
+  companyId,
+  companyName,
+  onChange,
+  error,
+  noneLabel = 'No company',
+  noneHint = 'Not linked to a company.',
+}: CompanyPickerProps) {
   const bridge = useBridge();
   const search = useCallback(
     async (text: string): Promise<SelectOption[]> => {
@@ -37,10 +48,10 @@ export function CompanyPicker({ companyId, companyName, onChange, error }: Compa
       value={companyId ? { id: companyId, label: companyName || 'A company' } : null}
       onChange={(option) => onChange(option ? { id: option.id, name: option.label } : null)}
       search={search}
-      noneLabel="No company"
+      noneLabel={noneLabel}
       placeholder="Type to find a company"
       error={error}
-      hint={companyId ? undefined : 'Not linked to a company.'}
+      hint={companyId ? undefined : noneHint}
     />
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * `Chart`: the app's one chart piece (bars drawn as SVG by recharts), with a "Table" tab that shows
+ * the same numbers as a data table, so every chart is reachable by keyboard and by screen readers
+ * (WAI-ARIA tabs pattern, components/tabs.tsx). The drawing has an accessible name (the title) and
+ * a summary in words; series are told apart by their names in the legend and the table, not only by
+ * colour. Every later chart of the app uses this piece.
+ */
+import { useState } from 'react';
+import {
+  Bar,
+  BarChart as RechartsBarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { ChartTable } from './chart-table';
+import { tabPanelProps, Tabs } from './tabs';
+import './chart.css';
+
+/** One category of the horizontal axis (a month, a company…): its key and visible name. */
+export interface ChartCategory {
+  key: string;
+  label: string;
+}
+
+/** One series of bars: its name and one value per category, in the order of `categories` (null: none). */
+export interface ChartSeries {
+  key: string;
+  label: string;
+  values: ReadonlyArray<number | null>;
+}
+
+export interface ChartProps {
+  /** The chart's name (its heading and the drawing's accessible name). */
+  title: string;
+  /** What the chart shows, in words (read out with the drawing; shown under the title). */
+  summary: string;
+  /** Prefix of the element ids (unique on the page). */
+  idPrefix: string;
+  /** The heading of the categories' column in the table ("Month"). */
+  categoryHeading: string;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+  /** A value in words, e.g. an amount with its currency (tooltips and the table). */
+  formatValue(value: number): string;
+  /** A short value for the vertical axis' ticks (defaults to `formatValue`). */
+  formatTick?(value: number): string;
+  /** Height of the drawing, CSS pixels. */
+  height?: number;
+}
+
+/** Fills of the series, in order: the app's accent, then colours of the same contrast on white. */
+const fills = ['#2457c5', '#b45309', '#14734a', '#7c3aed'];
+
+type Shown = 'chart' | 'table';
+const tabs = [
+  { id: 'chart', label: 'Chart' },
+  { id: 'table', label: 'Table' },
+] as const;
+
+/** Renders the chart with its title, summary and the Chart / Table tabs. */
+export function Chart(props: ChartProps) {
+  const { title, summary, idPrefix, categories, series, formatValue, height = 260 } = props;
+  const [shown, setShown] = useState<Shown>('chart');
+  const titleId = `${idPrefix}-title`;
+  const summaryId = `${idPrefix}-summary`;
+  const data = categories.map((category, index) => {
+    const row: Record<string, string | number | null> = { category: category.label };
+    for (const s of series) row[s.key] = s.values[index] ?? null;
+    return row;
+  });
+  const tick = props.formatTick ?? formatValue;
+  return (
+    <figure className="chart" aria-labelledby={titleId}>
+      <div className="chart-head">
+        <figcaption className="chart-caption">
+          <h3 id={titleId} className="chart-title">
+            {title}
+          </h3>
+          <p id={summaryId} className="chart-summary">
+            {summary}
+          </p>
+        </figcaption>
+        <Tabs<Shown> label={`Show ${title} as`} idPrefix={idPrefix} tabs={tabs} current={shown} onChange={setShown} />
+      </div>
+      <div {...tabPanelProps(idPrefix, shown)} className="chart-panel">
+        {shown === 'chart' ? (
+          <div className="chart-drawing" role="img" aria-labelledby={titleId} aria-describedby={summaryId}>
+            <ResponsiveContainer width="100%" height={height}>
+              <RechartsBarChart
+                data={data}
+                accessibilityLayer={false}
+                margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+              >
+                <CartesianGrid vertical={false} stroke="#dde1e7" />
+                <XAxis dataKey="category" tick={{ fill: '#5a6473', fontSize: 12 }} />
+                <YAxis tickFormatter={tick} tick={{ fill: '#5a6473', fontSize: 12 }} width={88} />
+                <Tooltip
+                  formatter={(value) => (typeof value === 'number' ? formatValue(value) : String(value ?? ''))}
+                />
+                <Legend />
+                {series.map((s, index) => (
+                  <Bar
+                    key={s.key}
+                    dataKey={s.key}
+                    name={s.label}
+                    fill={fills[index % fills.length]}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </RechartsBarChart>
+            </ResponsiveContainer>
+          </div>
+        ) : (
+          <ChartTable
+            caption={title}
+            categoryHeading={props.categoryHeading}
+            categories={categories}
+            series={series}
+            formatValue={formatValue}
+          />
+        )}
+      </div>
+    </figure>
+  );
+}

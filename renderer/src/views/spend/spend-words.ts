@@ -1,0 +1,118 @@
+/**
+ * The words and numbers of the Spend view: category and direction names, the period choices, month
+ * names, and the chart of one currency's months (sales and purchases apart; amounts in different
+ * currencies are never added together, api/openapi.yaml `Query Spend`).
+ */
+import type { SpendCategory, SpendDirection, SpendSummary } from '../../../../preload/contract';
+import type { ChartCategory, ChartSeries } from '../../components/chart';
+
+/** The name of each direction, as a salesperson says it. */
+export const directionLabels: Record<SpendDirection, string> = { sales: 'Sales', purchases: 'Purchases' };
+
+/** The name of each spend category. */
+export const categoryLabels: Record<SpendCategory, string> = {
+  software: 'Software',
+  hardware: 'Hardware',
+  services: 'Services',
+  support: 'Support',
+  training: 'Training',
+  consulting: 'Consulting',
+  logistics: 'Logistics',
+  marketing: 'Marketing',
+};
+
+/** The period choices: the last N months up to this month, or every month ('all'). */
+export const periodChoices = [
+  { id: '3', label: 'Last 3 months' },
+  { id: '6', label: 'Last 6 months' },
+  { id: '12', label: 'Last 12 months' },
+  { id: '24', label: 'Last 24 months' },
+  { id: 'all', label: 'All months' },
+] as const;
+/** A period choice's id. */
+export type PeriodChoice = (typeof periodChoices)[number]['id'];
+
+/** `YYYY-MM` of the month `back` months before the UTC month of `now` (ms since the epoch). */
+export function monthBefore(now: number, back: number): string {
+  const d = new Date(now);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back, 1)).toISOString().slice(0, 7);
+}
+
+/** The months (`from`, `to`, inclusive, `YYYY-MM`) of a period choice at `now`; none for 'all'. */
+export function periodMonths(choice: PeriodChoice, now: number): { from?: string; to?: string } {
+  if (choice === 'all') return {};
+  return { from: monthBefore(now, Number(choice) - 1), to: monthBefore(now, 0) };
+}
+
+/** "Jan 2026" for `2026-01`. */
+export function monthLabel(period: string): string {
+  const [year, month] = period.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Every month from `first` to `last` (`YYYY-MM`, inclusive), in order. */
+export function monthsBetween(first: string, last: string): string[] {
+  const months: string[] = [];
+  let [year, month] = first.split('-').map(Number);
+  for (let period = first; period <= last; ) {
+    months.push(period);
+    month += 1;
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
+    period = `${year}-${String(month).padStart(2, '0')}`;
+  }
+  return months;
+}
+
+/** The currencies of a summary, those with the most records first. */
+export function currenciesOf(summary: SpendSummary): string[] {
+  const counts = new Map<string, number>();
+  for (const total of [...summary.sales.totals, ...summary.purchases.totals])
+    counts.set(total.currency, (counts.get(total.currency) ?? 0) + total.count);
+  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([currency]) => currency);
+}
+
+/**
+ * One currency's spend per month as chart data: every month from the first to the last with spend
+ * in that currency, one series per direction (null where a direction has no spend that month).
+ */
+export function monthlyChart(
+  summary: SpendSummary,
+  currency: string,
+): { categories: ChartCategory[]; series: ChartSeries[] } {
+  const directions = ['sales', 'purchases'] as const;
+  const amounts = directions.map(
+    (d) =>
+      new Map(summary[d].rows.filter((r) => r.currency === currency && r.period).map((r) => [r.period!, r.amount])),
+  );
+  const periods = amounts.flatMap((m) => [...m.keys()]).sort();
+  if (periods.length === 0) return { categories: [], series: [] };
+  const months = monthsBetween(periods[0], periods[periods.length - 1]);
+  return {
+    categories: months.map((period) => ({ key: period, label: monthLabel(period) })),
+    series: directions.map((d, index) => ({
+      key: d,
+      label: directionLabels[d],
+      values: months.map((period) => amounts[index].get(period) ?? null),
+    })),
+  };
+}
+
+/** A short amount for a chart's axis ("$12K"), `amount` in minor units of `currency` (ISO 4217). */
+export function formatShortAmount(amount: number, currency: string): string {
+  try {
+    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits;
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact' }).format(
+      amount / 10 ** (digits ?? 2),
+    );
+  } catch {
+    return `${Math.round(amount / 100)} ${currency}`;
+  }
+}
