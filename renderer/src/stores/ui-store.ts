@@ -27,7 +27,7 @@ export interface ViewActionRequest {
 }
 
 /** The overlays the shell can show over every view. */
-export type Overlay = 'palette' | 'help' | 'pending' | null;
+export type Overlay = 'palette' | 'help' | 'pending' | 'export' | null;
 
 export interface UiStoreState {
   view: ViewName;

@@ -9,12 +9,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CompanyRow } from '../../../../preload/contract';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
+import { ExportButton, ExportViewButton } from '../../components/list-export';
 import { SearchField } from '../../components/search-field';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { companyViewColumns } from '../exports/view-columns';
 import { useBridge, useDataVersion, useSync } from '../../stores/stores-context';
 import { CompanyForm } from './company-form';
 import { CompanyPage } from './company-page';
@@ -95,14 +97,24 @@ export function CompaniesView() {
         <header className="view-header">
           <div className="companies-title-row">
             <h1>Companies</h1>
-            <button
-              type="button"
-              className="button button-primary button-small"
-              aria-keyshortcuts="N"
-              onClick={() => setCreating(true)}
-            >
-              New company
-            </button>
+            <div className="button-row">
+              <ExportButton small />
+              <ExportViewButton
+                small
+                name="Companies"
+                noun={companyNoun}
+                fetchWindow={fetchWindow}
+                columns={companyViewColumns}
+              />
+              <button
+                type="button"
+                className="button button-primary button-small"
+                aria-keyshortcuts="N"
+                onClick={() => setCreating(true)}
+              >
+                New company
+              </button>
+            </div>
           </div>
           <SearchField
             label="Search companies"

@@ -14,6 +14,7 @@ import { type ContactDetail, type ContactRow, maxSearchLength } from '../../../.
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
+import { ExportButton, ExportViewButton } from '../../components/list-export';
 import { SearchField } from '../../components/search-field';
 import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
@@ -22,6 +23,7 @@ import { formatCount } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { contactViewColumns } from '../exports/view-columns';
 import { useViewKeys } from '../../lib/use-view-keys';
 import { useBridge, useDataVersion, useSync, useUi } from '../../stores/stores-context';
 import { ContactDetail as ContactPage } from './contact-detail';
@@ -140,14 +142,23 @@ export function ContactsView() {
       <header className="view-header">
         <div className="contacts-title-row">
           <h1>Contacts</h1>
-          <button
-            type="button"
-            className="button button-primary"
-            aria-keyshortcuts="N"
-            onClick={() => setFormTarget({ mode: 'new' })}
-          >
-            New contact
-          </button>
+          <div className="button-row">
+            <ExportButton />
+            <ExportViewButton
+              name="Contacts"
+              noun={contactNoun}
+              fetchWindow={fetchWindow}
+              columns={contactViewColumns}
+            />
+            <button
+              type="button"
+              className="button button-primary"
+              aria-keyshortcuts="N"
+              onClick={() => setFormTarget({ mode: 'new' })}
+            >
+              New contact
+            </button>
+          </div>
         </div>
         <SearchField
           label="Search contacts"

@@ -120,6 +120,8 @@ function describe(transfer: Transfer, percent: number): string {
     case 'queued':
       return `${verb} waiting · ${formatBytes(transfer.bytesTotal)}`;
     case 'running':
+      // An export is streamed without a length: only what has arrived is known.
+      if (!(transfer.bytesTotal > 0)) return `${formatBytes(transfer.bytesDone)} so far`;
       return `${percent}% · ${formatBytes(transfer.bytesDone)} of ${formatBytes(transfer.bytesTotal)}`;
     case 'done':
       return `${verb}ed · ${formatBytes(transfer.bytesTotal)}`;

@@ -38,6 +38,12 @@ export const commands: readonly Command[] = [
     },
   },
   {
+    id: 'export.open',
+    label: 'Export…',
+    keywords: 'export csv download spreadsheet excel contacts companies deals rebates branches file',
+    run: ({ ui }) => ui.getState().setOverlay('export'),
+  },
+  {
     id: 'pending.show',
     label: 'Show pending changes',
     keywords: 'outbox queue unsent edits conflicts offline',

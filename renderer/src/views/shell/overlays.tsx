@@ -1,4 +1,5 @@
 /** The overlays the shell can show over any view (one open at a time, `ui.overlay`). */
+import { ExportDialog } from '../exports/export-dialog';
 import { PendingPanel } from '../pending/pending-panel';
 import { CommandPalette } from './command-palette';
 import { ShortcutsHelp } from './shortcuts-help';
@@ -11,6 +12,7 @@ export function Overlays() {
       <CommandPalette />
       <ShortcutsHelp />
       <PendingPanel />
+      <ExportDialog />
     </>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * The columns of "Export this view" (components/list-export.tsx) for the lists that offer it: what
+ * each list shows of a row, with the same labels as on screen (lib/labels.ts) and times in
+ * ISO 8601 UTC.
+ */
+import type { CompanyRow, ContactRow } from '../../../../preload/contract';
+import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
+import type { ViewColumn } from '../../lib/view-csv';
+
+/** The contacts list's columns. */
+export const contactViewColumns: ReadonlyArray<ViewColumn<ContactRow>> = [
+  { header: 'First name', value: (r) => r.firstName },
+  { header: 'Last name', value: (r) => r.lastName },
+  { header: 'E-mail', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Job title', value: (r) => r.jobTitle },
+  { header: 'Company', value: (r) => r.companyName },
+  { header: 'Type', value: (r) => contactTypeLabel[r.type] },
+  { header: 'Status', value: (r) => contactStateLabel[r.state] },
+  { header: 'City', value: (r) => r.city },
+  { header: 'Country', value: (r) => r.country },
+  { header: 'Updated', value: (r) => r.updatedAt },
+];
+
+/** The companies list's columns. */
+export const companyViewColumns: ReadonlyArray<ViewColumn<CompanyRow>> = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Industry', value: (r) => r.industry },
+  { header: 'Website', value: (r) => r.website },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Street', value: (r) => r.street },
+  { header: 'Postal code', value: (r) => r.postalCode },
+  { header: 'City', value: (r) => r.city },
+  { header: 'Country', value: (r) => r.country },
+  { header: 'Contacts', value: (r) => r.contactCount },
+  { header: 'Updated', value: (r) => r.updatedAt },
+];
