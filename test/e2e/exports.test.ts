@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealCategories } from '../../preload/contract';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
 import { ServerClient } from '../helpers/server-client';
@@ -72,6 +73,31 @@ describe('exports', () => {
     expect(lines[0]).toContain('"First name","Last name"');
     expect(lines).toHaveLength(shown.total + 2);
     for (const row of shown.rows) expect(text).toContain(`"${row.firstName}","${row.lastName}"`);
+  });
+
+  it('suggests the deals and rebates exports from their views, and saves the deals board as shown', async () => {
+    const dialog = page().getByRole('dialog', { name: 'Export', exact: true });
+    for (const [view, target] of [
+      ['Rebates', 'grebates'],
+      ['Deals', 'psas'],
+    ] as const) {
+      await navItem(page(), view).click();
+      await page().getByRole('button', { name: 'Export…', exact: true }).click();
+      await dialog.waitFor({ timeout: stepTimeoutMs });
+      expect(await dialog.getByRole('combobox', { name: 'What to export' }).inputValue()).toBe(target);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden', timeout: stepTimeoutMs });
+    }
+    const { value } = await app.host.core.handlers['deals.byCategory']({ category: dealCategories[0] });
+    await page().getByRole('button', { name: 'Export this view', exact: true }).click();
+    const toast = page().getByText(/ deals? saved to /);
+    await toast.waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('export-deals-view');
+    await app.axeScan('deals with export buttons');
+    const path = (await toast.textContent())!.replace(/^.* saved to /, '').replace(/\.$/, '');
+    const lines = (await readFile(path, 'utf8')).split('\r\n');
+    expect(lines[0]).toContain('"Title","Company"');
+    expect(lines).toHaveLength(value.deals.length + 2);
   });
 
   itEndsHealthy(() => app);

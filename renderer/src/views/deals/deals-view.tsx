@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { dealCategories, type DealCategory } from '../../../../preload/contract';
 import { SelectField } from '../../components/forms/form-field';
+import { ExportButton, ExportViewButton } from '../../components/list-export';
 import { type TabItem, Tabs, tabPanelProps } from '../../components/tabs';
 import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
@@ -15,6 +16,7 @@ import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useViewKeys } from '../../lib/use-view-keys';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { dealCategoryLabel } from '../companies/related-labels';
+import { dealViewColumns } from '../exports/view-columns';
 import { DealBoard } from './deal-board';
 import { DealListState } from './deal-list-state';
 import { DealPage } from './deal-page';
@@ -79,6 +81,18 @@ export function DealsView() {
           >
             {shown.loading && shown.data ? 'Refreshing…' : 'Refresh'}
           </button>
+          <div className="button-row">
+            <ExportButton small />
+            {tab === 'pipeline' && board.data ? (
+              <ExportViewButton
+                small
+                name={`${categoryLabel} deals`}
+                noun={{ one: 'deal', many: 'deals' }}
+                fetchWindow={async () => ({ rows: board.data?.value.deals ?? [], total: count ?? 0 })}
+                columns={dealViewColumns}
+              />
+            ) : null}
+          </div>
         </div>
         {tab === 'pipeline' ? (
           <div className="deals-chooser">

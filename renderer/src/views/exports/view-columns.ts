@@ -1,11 +1,12 @@
 /**
  * The columns of "Export this view" (components/list-export.tsx) for the lists that offer it: what
- * each list shows of a row, with the same labels as on screen (lib/labels.ts) and times in
- * ISO 8601 UTC.
+ * each list shows of a row, with the same labels as on screen (lib/labels.ts,
+ * views/companies/related-labels.ts) and times in ISO 8601 UTC.
  */
-import type { CompanyRow, ContactRow } from '../../../../preload/contract';
+import type { CompanyRow, ContactRow, DealRow } from '../../../../preload/contract';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import type { ViewColumn } from '../../lib/view-csv';
+import { dealCategoryLabel, dealStageLabel } from '../companies/related-labels';
 
 /** The contacts list's columns. */
 export const contactViewColumns: ReadonlyArray<ViewColumn<ContactRow>> = [
@@ -33,5 +34,20 @@ export const companyViewColumns: ReadonlyArray<ViewColumn<CompanyRow>> = [
   { header: 'City', value: (r) => r.city },
   { header: 'Country', value: (r) => r.country },
   { header: 'Contacts', value: (r) => r.contactCount },
+  { header: 'Updated', value: (r) => r.updatedAt },
+];
+
+/** The deals board's columns; amounts in minor units of their ISO 4217 currency, as the contract has them. */
+export const dealViewColumns: ReadonlyArray<ViewColumn<DealRow>> = [
+  { header: 'Title', value: (r) => r.title },
+  { header: 'Company', value: (r) => r.companyName },
+  { header: 'Contact', value: (r) => r.contactName },
+  { header: 'Category', value: (r) => dealCategoryLabel[r.category] },
+  { header: 'Stage', value: (r) => dealStageLabel[r.stage] },
+  { header: 'Amount (minor units)', value: (r) => r.amount },
+  { header: 'Currency', value: (r) => r.currency },
+  { header: 'Probability (%)', value: (r) => r.probability },
+  { header: 'Expected close', value: (r) => r.expectedCloseDate },
+  { header: 'Owner', value: (r) => r.ownerName },
   { header: 'Updated', value: (r) => r.updatedAt },
 ];

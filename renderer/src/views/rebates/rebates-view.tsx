@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
+import { ExportButton } from '../../components/list-export';
 import { LoadingState } from '../../components/loading-state';
 import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
@@ -60,6 +61,7 @@ export function RebatesView() {
             reload={reload}
             refreshLabel="Refresh rebates"
           />
+          <ExportButton small />
         </div>
         {summary ? <CurrencyTotals totals={summary.totals} label="Earnings of every agreement, per currency" /> : null}
         {summary && !summary.complete ? (
