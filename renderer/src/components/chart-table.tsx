@@ -2,7 +2,7 @@
  * The numbers of a chart (`Chart`, components/chart.tsx) as a data table: one row per category, one
  * column per series, a dash where a series has no value.
  */
-import type { ChartCategory, ChartSeries } from './chart';
+import type { ChartCategory, ChartSeries } from './chart-types';
 
 export interface ChartTableProps {
   caption: string;

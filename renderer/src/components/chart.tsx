@@ -17,21 +17,11 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartTable } from './chart-table';
+import type { ChartCategory, ChartSeries } from './chart-types';
 import { tabPanelProps, Tabs } from './tabs';
 import './chart.css';
 
-/** One category of the horizontal axis (a month, a company…): its key and visible name. */
-export interface ChartCategory {
-  key: string;
-  label: string;
-}
-
-/** One series of bars: its name and one value per category, in the order of `categories` (null: none). */
-export interface ChartSeries {
-  key: string;
-  label: string;
-  values: ReadonlyArray<number | null>;
-}
+export type { ChartCategory, ChartSeries } from './chart-types';
 
 export interface ChartProps {
   /** The chart's name (its heading and the drawing's accessible name). */
@@ -101,7 +91,7 @@ export function Chart(props: ChartProps) {
                 <Tooltip
                   formatter={(value) => (typeof value === 'number' ? formatValue(value) : String(value ?? ''))}
                 />
-                <Legend />
+                <Legend itemSorter={null} />
                 {series.map((s, index) => (
                   <Bar
                     key={s.key}

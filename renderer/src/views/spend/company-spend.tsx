@@ -55,7 +55,7 @@ export function CompanySpend({ companyId, companyName }: { companyId: string; co
         <p className="muted">No sales or purchases with this company in the last 12 months.</p>
       ) : null}
       {value && !neverFetched && !empty ? (
-        <SpendTotals summary={value} label={`Spend with ${companyName} per direction and currency`} />
+        <SpendTotals summary={value} label={`Spend with ${companyName} per currency`} />
       ) : null}
       <div>
         <button type="button" className="button button-small" onClick={open}>

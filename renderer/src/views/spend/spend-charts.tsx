@@ -24,7 +24,7 @@ export function SpendCharts({ summary, scope, idPrefix }: { summary: SpendSummar
             key={currency}
             idPrefix={`${idPrefix}-${currency}`}
             title={`Spend per month in ${currency}`}
-            summary={`Sales and purchases of ${scope} per month, ${first === last ? first : `${first} to ${last}`}: ${sums.join(', ')}.`}
+            summary={`${series.map((s, i) => (i === 0 ? s.label : s.label.toLowerCase())).join(' and ')} of ${scope} per month, ${first === last ? first : `${first} to ${last}`}: ${sums.join(', ')}.`}
             categoryHeading="Month"
             categories={categories}
             series={series}

@@ -56,7 +56,7 @@ export function SpendDashboard({ filter, scope }: SpendDashboardProps) {
   else
     body = (
       <>
-        <SpendTotals summary={value} label="Totals per direction and currency" />
+        <SpendTotals summary={value} label="Totals per currency" />
         <SpendCharts summary={value} scope={scope} idPrefix="spend-chart" />
       </>
     );

@@ -32,7 +32,7 @@ export function SpendFilters({ value, onChange }: { value: SpendFilterState; onC
           companyName={value.company?.name ?? ''}
           onChange={(company) => onChange({ ...value, company })}
           noneLabel="All companies"
-          noneHint="Spend with every company."
+          noneHint="Type a name to see one company's spend."
         />
       </div>
       <SelectField<PeriodChoice>

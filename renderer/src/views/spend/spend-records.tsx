@@ -17,7 +17,7 @@ export function SpendRecords({ records, complete }: { records: readonly Spend[];
       {records.length === 0 ? (
         <p className="muted">No spend records for these filters.</p>
       ) : (
-        <table className="spend-records-table">
+        <table className="spend-table">
           <caption className="visually-hidden">Spend records, newest month first</caption>
           <thead>
             <tr>

@@ -1,30 +1,52 @@
 /**
- * Spend totals kept apart by direction and currency (`Query Spend`'s totals): amounts in different
- * currencies are never added together (api/openapi.yaml).
+ * Spend totals kept apart by currency, sales and purchases side by side (`Query Spend`'s totals):
+ * amounts in different currencies are never added together (api/openapi.yaml).
  */
 import type { SpendSummary } from '../../../../preload/contract';
 import { spendDirections } from '../../../../preload/contract';
 import { pluralize } from '../../lib/format';
 import { formatAmount } from '../companies/related-labels';
-import { directionLabels } from './spend-words';
+import { currenciesOf, directionLabels } from './spend-words';
 
-/** Renders one line per direction and currency: "Sales in USD: $12,300.00 over 14 records". */
+/** Renders a table of one row per currency: its sales and purchases with their record counts. */
 export function SpendTotals({ summary, label }: { summary: SpendSummary; label: string }) {
-  const lines = spendDirections.flatMap((direction) =>
-    summary[direction].totals.map((total) => ({ direction, ...total })),
-  );
-  if (lines.length === 0) return null;
+  const currencies = currenciesOf(summary);
+  if (currencies.length === 0) return null;
   return (
-    <ul className="spend-totals" aria-label={label}>
-      {lines.map((line) => (
-        <li key={`${line.direction}:${line.currency}`} className={`spend-total spend-total-${line.direction}`}>
-          <span className="spend-total-name">
-            {directionLabels[line.direction]} in {line.currency}
-          </span>{' '}
-          <strong>{formatAmount(line.amount, line.currency)}</strong>{' '}
-          <span className="muted">over {pluralize(line.count, 'record')}</span>
-        </li>
-      ))}
-    </ul>
+    <table className="spend-table spend-totals">
+      <caption className="visually-hidden">{label}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Currency</th>
+          {spendDirections.map((direction) => (
+            <th key={direction} scope="col" className="spend-number">
+              {directionLabels[direction]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {currencies.map((currency) => (
+          <tr key={currency}>
+            <th scope="row">{currency}</th>
+            {spendDirections.map((direction) => {
+              const total = summary[direction].totals.find((t) => t.currency === currency);
+              return (
+                <td key={direction} className="spend-number">
+                  {total ? (
+                    <>
+                      <strong>{formatAmount(total.amount, currency)}</strong>
+                      <span className="muted"> · {pluralize(total.count, 'record')}</span>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -4,7 +4,7 @@
  * currencies are never added together, api/openapi.yaml `Query Spend`).
  */
 import type { SpendCategory, SpendDirection, SpendSummary } from '../../../../preload/contract';
-import type { ChartCategory, ChartSeries } from '../../components/chart';
+import type { ChartCategory, ChartSeries } from '../../components/chart-types';
 
 /** The name of each direction, as a salesperson says it. */
 export const directionLabels: Record<SpendDirection, string> = { sales: 'Sales', purchases: 'Purchases' };
@@ -80,7 +80,7 @@ export function currenciesOf(summary: SpendSummary): string[] {
 
 /**
  * One currency's spend per month as chart data: every month from the first to the last with spend
- * in that currency, one series per direction (null where a direction has no spend that month).
+ * in that currency, one series per direction that has any (null where it has none that month).
  */
 export function monthlyChart(
   summary: SpendSummary,
@@ -96,11 +96,13 @@ export function monthlyChart(
   const months = monthsBetween(periods[0], periods[periods.length - 1]);
   return {
     categories: months.map((period) => ({ key: period, label: monthLabel(period) })),
-    series: directions.map((d, index) => ({
-      key: d,
-      label: directionLabels[d],
-      values: months.map((period) => amounts[index].get(period) ?? null),
-    })),
+    series: directions
+      .map((d, index) => ({
+        key: d,
+        label: directionLabels[d],
+        values: months.map((period) => amounts[index].get(period) ?? null),
+      }))
+      .filter((s) => s.values.some((value) => value !== null)),
   };
 }
 
