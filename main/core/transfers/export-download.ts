@@ -55,13 +55,16 @@ async function streamAnswer(job: ExportJob, handle: TransferHandle, partPath: st
  * `done` with `localPath` and the size, `cancelled` (`.part` deleted), or `failed` with words for the
  * user (`.part` deleted): for want of the service `job.needsService`, else what the service said.
  * `onOutcome` hears whether the service answered (true), could not be reached (false), or neither
- * mattered (a cancel or a local failure: null), for the core's online state.
+ * mattered (a cancel or a local failure: null), for the core's online state. Throws
+ * BridgeError('unauthorized') when signed out (nothing is registered then).
  */
 export function startExport(
   deps: TransferDeps,
   job: ExportJob,
   onOutcome: (reached: boolean | null, err?: unknown) => void,
 ): Transfer {
+  // Before registering: signed out, nothing is listed.
+  const serverUrl = deps.api().serverUrl;
   const handle = deps.registry.create({
     kind: 'download',
     name: job.name,
@@ -69,7 +72,6 @@ export function startExport(
     documentId: null,
     bytesTotal: 0,
   });
-  const serverUrl = deps.api().serverUrl;
   void deps.limiter.run(async () => {
     if (handle.signal.aborted) return;
     let partPath: string | null = null;
