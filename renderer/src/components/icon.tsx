@@ -20,6 +20,8 @@ const paths = {
   close: 'M6 6l12 12M18 6 6 18',
   refresh: 'M20 12a8 8 0 1 1-2.34-5.66M20 4v4.5h-4.5',
   signOut: 'M14 4h4.5A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5H14M10 8l-4 4 4 4M6 12h10',
+  groups: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14a6 6 0 0 1 3 6',
+  filter: 'M4 5h16l-6 7.5V19l-4-2v-4.5L4 5Z',
 } as const;
 
 /** Names of the available icons. */

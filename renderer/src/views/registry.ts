@@ -11,6 +11,7 @@ import { CompaniesView } from './companies/companies-view';
 import { ContactsView } from './contacts/contacts-view';
 import { DealsView } from './deals/deals-view';
 import { DocumentsView } from './documents/documents-view';
+import { GroupsView } from './groups/groups-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
 import { RebatesView } from './rebates/rebates-view';
@@ -121,6 +122,22 @@ export const views = [
     reads: ['company'],
     shortcuts: [
       { keys: '← → Home End', label: "Switch a chart between its drawing and its table (on the chart's tabs)" },
+    ],
+  },
+  {
+    name: 'groups',
+    label: 'Groups',
+    icon: 'groups',
+    shortcut: '0',
+    component: GroupsView,
+    reads: [],
+    commands: [{ action: 'new', label: 'New group', keywords: 'add create list segment tree' }],
+    shortcuts: [
+      { keys: 'N', label: 'New group' },
+      { keys: '↑ ↓ ← → Home End', label: 'Move through the group tree, open and close groups' },
+      { keys: 'F2', label: 'Rename the group chosen in the tree' },
+      { keys: 'M', label: 'Move the group chosen in the tree to another place' },
+      { keys: 'Delete', label: 'Delete the group chosen in the tree (asks first)' },
     ],
   },
 ] as const satisfies readonly ViewDefinition<ViewName>[];

@@ -16,6 +16,7 @@ export const viewNames = [
   'deals',
   'rebates',
   'spend',
+  'groups',
 ] as const;
 /** The name of a view. */
 export type ViewName = (typeof viewNames)[number];

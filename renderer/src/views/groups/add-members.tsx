@@ -1,0 +1,79 @@
+/**
+ * Adding contacts to a static group (`Add to Group`): pick contacts one by one by typing part of
+ * their name (the shared SearchableSelect over the cached contacts), then add them together (at
+ * most 500 at a time, the contract's limit). Queued like every change, so it works offline.
+ */
+import { useState } from 'react';
+import type { Group } from '../../../../preload/contract';
+import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
+import { fullName, pluralize } from '../../lib/format';
+import { useBridge } from '../../stores/stores-context';
+import { useGroupWrite } from './use-group-write';
+
+/** Most contacts one `Add to Group` takes (api/openapi.yaml, GroupAddMembers). */
+const maxMembersPerAdd = 500;
+
+/** Renders the picker and the chosen contacts for `group`. */
+export function AddMembers({ group }: { group: Group }) {
+  const bridge = useBridge();
+  const write = useGroupWrite();
+  const [chosen, setChosen] = useState<SelectOption[]>([]);
+
+  async function search(text: string): Promise<SelectOption[]> {
+    const found = await bridge.call('contacts.list', { query: text.trim() || undefined, offset: 0, limit: 10 });
+    return found.rows
+      .filter((contact) => !chosen.some((option) => option.id === contact.id))
+      .map((contact) => ({ id: contact.id, label: fullName(contact), detail: contact.companyName ?? contact.email }));
+  }
+
+  async function add() {
+    const contactIds = chosen.map((option) => option.id);
+    if (await write.run(() => bridge.call('groups.addMembers', { members: { groupId: group.id, contactIds } })))
+      setChosen([]);
+  }
+
+  return (
+    <div className="group-add-members">
+      <SearchableSelect
+        label="Add a contact"
+        value={null}
+        noneLabel="No contact"
+        placeholder="Type part of a name"
+        search={search}
+        onChange={(option) => {
+          if (option && chosen.length < maxMembersPerAdd) setChosen((current) => [...current, option]);
+        }}
+        hint={
+          chosen.length >= maxMembersPerAdd
+            ? `At most ${maxMembersPerAdd} contacts at a time: add these first.`
+            : undefined
+        }
+      />
+      {chosen.length ? (
+        <ul className="group-chosen" aria-label="Contacts to add">
+          {chosen.map((option) => (
+            <li key={option.id}>
+              <span>{option.label}</span>
+              <button
+                type="button"
+                className="button button-small button-quiet"
+                aria-label={`Do not add ${option.label}`}
+                onClick={() => setChosen((current) => current.filter((o) => o.id !== option.id))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {write.error ? (
+        <p className="form-error" role="alert">
+          {write.error}
+        </p>
+      ) : null}
+      <button type="button" className="button" disabled={chosen.length === 0 || write.busy} onClick={() => void add()}>
+        {chosen.length ? `Add ${pluralize(chosen.length, 'contact')} to the group` : 'Add contacts to the group'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Groups: the tree of contact groups (`Get Group Tree`, kept with its age offline, the changes
+ * still queued shown over it) beside the page of the group chosen. Create (N), rename (F2), move
+ * by dragging a group onto another or with "Move to…" (M), delete (Delete, asks first). A move
+ * into a group's own subtree is refused in words at once. The search finds groups by name on the
+ * service (`Get List of groups`).
+ */
+import { type ReactNode, useState } from 'react';
+import type { GroupNode } from '../../../../preload/contract';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { LoadingState } from '../../components/loading-state';
+import { pluralize } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useOnline } from '../../lib/use-online';
+import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
+import { useBridge } from '../../stores/stores-context';
+import { KeptAge } from '../rebates/kept-age';
+import { GroupCreateDialog } from './group-create-dialog';
+import { GroupDeleteDialog } from './group-delete-dialog';
+import { GroupMoveDialog, GroupRenameDialog } from './group-edit-dialogs';
+import { GroupPage } from './group-page';
+import { GroupSearch } from './group-search';
+import { GroupTree, isCycle } from './group-tree';
+import { cycleWords } from './group-words';
+import { useGroupWrite } from './use-group-write';
+import './groups.css';
+
+type Open = { kind: 'create' } | { kind: 'rename' | 'move' | 'delete'; node: GroupNode } | null;
+
+/** Renders the groups view. */
+export function GroupsView() {
+  const bridge = useBridge();
+  const online = useOnline();
+  const [selectedId, select] = useSelectedRecord('groups');
+  const [open, setOpen] = useState<Open>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const move = useGroupWrite();
+  const { data, error, loading, reload } = useBridgeQuery('groups.tree', {}, ['outbox']);
+  const nodes = data?.value.nodes ?? [];
+  const selected = nodes.find((node) => node.id === selectedId) ?? null;
+  useViewAction('groups', 'new', () => setOpen({ kind: 'create' }));
+
+  function act(action: 'rename' | 'move' | 'delete', node: GroupNode) {
+    if (node.local) {
+      setStatus(`"${node.name}" is not on the service yet; it can be changed once it is sent.`);
+      return;
+    }
+    setOpen({ kind: action, node });
+  }
+
+  async function onMove(node: GroupNode, parentId: string | null) {
+    const target = nodes.find((candidate) => candidate.id === parentId) ?? null;
+    if (isCycle(nodes, node, parentId)) {
+      setStatus(cycleWords(node, target));
+      return;
+    }
+    setStatus(null);
+    const queued = await move.run(() =>
+      bridge.call('groups.move', { move: { id: node.id, parentId, position: null } }),
+    );
+    if (!queued) return;
+    // The moved group stays chosen, so the tree opens the path to its new place.
+    select(node.id);
+    setStatus(`"${node.name}" moved ${target ? `into "${target.name}"` : 'to the top level'}.`);
+  }
+
+  const path = (node: GroupNode): string[] => {
+    const names: string[] = [];
+    for (let at = node.parentId; at; at = nodes.find((n) => n.id === at)?.parentId ?? null)
+      names.unshift(nodes.find((n) => n.id === at)?.name ?? '');
+    return names;
+  };
+
+  let tree: ReactNode;
+  if (error && !data) tree = <ErrorBanner message={`The groups could not be loaded: ${error}`} onRetry={reload} />;
+  else if (!data) tree = <LoadingState label="Loading groups…" />;
+  else if (data.fetchedAt === null && nodes.length === 0)
+    tree = (
+      <EmptyState title="Not fetched yet" size="compact">
+        {online
+          ? 'The groups show once the service answers.'
+          : 'The groups were never read on this computer; they show once the service can be reached.'}
+      </EmptyState>
+    );
+  else if (nodes.length === 0)
+    tree = (
+      <EmptyState title="No groups yet" size="compact">
+        Create the first with "New group" (N).
+      </EmptyState>
+    );
+  else
+    tree = (
+      <GroupTree
+        nodes={nodes}
+        selectedId={selectedId}
+        onSelect={select}
+        onMove={(node, parentId) => void onMove(node, parentId)}
+        onKeyAction={act}
+      />
+    );
+
+  const shownStatus = move.error ?? status;
+  return (
+    <div className="groups-view">
+      <header className="view-header groups-header">
+        <div className="groups-title-row">
+          <h1>Groups</h1>
+          <p className="view-summary" aria-live="polite">
+            {data && data.fetchedAt !== null ? pluralize(nodes.length, 'group') : ''}
+          </p>
+          <KeptAge
+            subject="Groups"
+            fetchedAt={data?.fetchedAt}
+            loading={loading}
+            reload={reload}
+            refreshLabel="Refresh groups"
+          />
+          <button type="button" className="button button-primary" onClick={() => setOpen({ kind: 'create' })}>
+            New group
+          </button>
+        </div>
+        <GroupSearch onOpen={select} />
+        {data?.value.truncated ? (
+          <p className="muted">The tree is too large to show whole; some groups are left out.</p>
+        ) : null}
+        <p
+          className={move.error || status?.includes('cannot') ? 'groups-status groups-status-refused' : 'groups-status'}
+          role="status"
+        >
+          {shownStatus}
+        </p>
+      </header>
+      <div className="groups-body">
+        <section className="groups-tree-pane" aria-label="Group tree">
+          {tree}
+        </section>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
+        <section className="groups-page-pane" aria-label="Group details" tabIndex={0}>
+          {selected ? (
+            <GroupPage
+              key={selected.id}
+              node={selected}
+              path={path(selected)}
+              onAction={(action) => act(action, selected)}
+            />
+          ) : (
+            <EmptyState title="No group selected" size="compact">
+              Choose a group in the tree, or use the arrow keys there, to see its members and description.
+            </EmptyState>
+          )}
+        </section>
+      </div>
+      {open?.kind === 'create' ? (
+        <GroupCreateDialog
+          nodes={nodes}
+          parentId={selected && !selected.local ? selected.id : null}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {open?.kind === 'rename' ? <GroupRenameDialog node={open.node} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'move' ? <GroupMoveDialog node={open.node} nodes={nodes} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'delete' ? (
+        <GroupDeleteDialog
+          node={open.node}
+          subgroups={nodes.filter((node) => node.parentId === open.node.id).length}
+          onClose={(done) => {
+            if (done && selectedId === open.node.id) select(open.node.parentId);
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

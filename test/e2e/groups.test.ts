@@ -1,0 +1,114 @@
+/**
+ * Groups in browser mode against the real core and reference service: open Groups (Ctrl+0), the
+ * tree with its groups; create a group; move it into another group by dragging it with the mouse
+ * (queued, sent, the service has it there); drag a group into its own subgroup and see the move
+ * refused in words, nothing queued. The core's handlers are the oracle.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
+import { itEndsHealthy, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+
+/** Presses on `from`, moves in steps onto `to` and lets go, as a user dragging with the mouse. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('The groups to drag between are not on screen');
+  await page.mouse.move(a.x + 40, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 40, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + 60, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** How long a change may take to be sent and read back, and how often to look. */
+const waitOptions = { timeout: stepTimeoutMs, interval: 250 };
+
+describe('groups', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp();
+    await signInAndSync(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const page = () => app.page;
+  const tree = () => page().getByRole('tree', { name: 'Groups' });
+  const item = (name: string) => tree().getByRole('treeitem', { name, exact: true });
+  const groupNamed = async (name: string) =>
+    (await app.host.core.handlers['groups.tree']({})).value.nodes.find((node) => node.name === name);
+
+  it('opens Groups with Ctrl+0 and shows the group tree', async () => {
+    await page().keyboard.press('Control+0');
+    await item('Europe').waitFor({ timeout: stepTimeoutMs });
+    const { value } = await app.host.core.handlers['groups.tree']({});
+    const roots = value.nodes.filter((node) => node.parentId === null);
+    for (const root of roots) await item(root.name).waitFor({ timeout: stepTimeoutMs });
+    await item('Europe').click();
+    await region(page(), 'Group details')
+      .getByRole('article', { name: 'Group Europe' })
+      .getByText('Members', { exact: true })
+      .waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('groups-tree');
+    await app.axeScan('groups');
+  });
+
+  it('creates a group at the top level', async () => {
+    await page().getByRole('button', { name: 'New group' }).click();
+    const dialog = page().getByRole('dialog', { name: 'New group' });
+    await dialog.getByLabel('Name').fill('Golf day guests');
+    await dialog.getByLabel('Place in the tree').selectOption({ label: 'Top level' });
+    await app.screenshot('groups-new-dialog');
+    await app.axeScan('new group dialog');
+    await dialog.getByRole('button', { name: 'Create group' }).click();
+    await item('Golf day guests').waitFor({ timeout: stepTimeoutMs });
+    await vi.waitFor(async () => {
+      const golf = await groupNamed('Golf day guests');
+      expect(golf).toMatchObject({ local: false, parentId: null, queued: null });
+    }, waitOptions);
+  });
+
+  it('moves the group into another by dragging it', async () => {
+    // Close the top-level groups (Left on each) so that both ends of the drag are on screen.
+    const { value } = await app.host.core.handlers['groups.tree']({});
+    for (const root of value.nodes.filter((node) => node.parentId === null && node.name !== 'Golf day guests')) {
+      await item(root.name).click();
+      await page().keyboard.press('ArrowLeft');
+    }
+    await item('Golf day guests').scrollIntoViewIfNeeded();
+    await drag(page(), item('Golf day guests'), item('Europe'));
+    const europe = (await groupNamed('Europe'))!;
+    await vi.waitFor(async () => {
+      expect(await groupNamed('Golf day guests')).toMatchObject({ parentId: europe.id, level: 2, queued: null });
+      expect(await app.host.core.handlers['outbox.list']({})).toEqual([]);
+    }, waitOptions);
+    await item('Golf day guests').waitFor({ timeout: stepTimeoutMs });
+    await page()
+      .getByRole('status')
+      .getByText('"Golf day guests" moved into "Europe".')
+      .waitFor({ timeout: stepTimeoutMs });
+    expect(await item('Golf day guests').getAttribute('aria-level')).toBe('2');
+  });
+
+  it('refuses in words to move a group into its own subgroup', async () => {
+    await drag(page(), item('Europe'), item('Golf day guests'));
+    await page()
+      .getByRole('status')
+      .getByText(
+        '"Europe" cannot be moved into "Golf day guests", one of its own subgroups: a group cannot contain itself.',
+        {
+          exact: false,
+        },
+      )
+      .waitFor({ timeout: stepTimeoutMs });
+    expect(await app.host.core.handlers['outbox.list']({})).toEqual([]);
+    expect((await groupNamed('Europe'))?.parentId).toBeNull();
+    await app.screenshot('groups-cycle-refused');
+    await app.axeScan('groups cycle refused');
+  });
+
+  itEndsHealthy(() => app);
+});
