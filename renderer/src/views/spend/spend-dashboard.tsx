@@ -3,6 +3,7 @@
  * per currency, each with its table), and for one company its spend records. Read on demand
  * (`spend.summary`, `spend.records`) and kept for offline use with their age.
  */
+import type { ReactNode } from 'react';
 import type { SpendFilter } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -35,7 +36,7 @@ export function SpendDashboard({ filter, scope }: SpendDashboardProps) {
     if (companyId) records.reload();
   };
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (summary.error && !summary.data)
     body = <ErrorBanner message={`The spend could not be loaded: ${summary.error}`} onRetry={reload} />;
   else if (!value) body = <LoadingState label="Loading spend…" />;
