@@ -11,7 +11,7 @@ import type { Transfer } from '../../../preload/contract';
 import { isAbortError, ServiceError } from '../errors';
 import { BodyReadError, writeBodyToFile } from './body-to-file';
 import type { TransferDeps } from './deps';
-import { dropPart, type FileDestination, finishPart, reservePart } from './file-destination';
+import { dropPart, type FileDestination, fileWriteError, finishPart, reservePart } from './file-destination';
 import type { TransferHandle } from './registry';
 
 /** What one export needs: its file name for the transfer list, where it goes, and how to ask the service. */
@@ -90,9 +90,10 @@ export function startExport(
         (err instanceof ServiceError && err.code === 'offline') ||
         (err instanceof BodyReadError && !isAbortError(err.cause));
       onOutcome(unreachable ? false : err instanceof ServiceError ? true : null, err);
+      const written = fileWriteError(err, job.destination.dir);
       const reason = unreachable
         ? job.needsService(serverUrl)
-        : `Exporting ${job.name} failed. ${err instanceof Error ? err.message : String(err)}`;
+        : `Exporting ${job.name} failed. ${(written ?? (err instanceof Error ? err : new Error(String(err)))).message}`;
       handle.update({ state: 'failed', error: reason });
     }
   });

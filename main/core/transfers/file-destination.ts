@@ -7,7 +7,9 @@
  */
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { BridgeError } from '../../../preload/contract';
 import type { Platform, SaveKind } from '../platform';
+import { storageProblemOf } from '../storage-errors';
 import { reserveFreeName } from './local-files';
 import { safeFileName } from './safe-file-name';
 
@@ -56,4 +58,24 @@ export async function finishPart(destination: FileDestination, partPath: string)
 /** Deletes a `.part` file that will not be finished (no error when it is gone already). */
 export async function dropPart(partPath: string): Promise<void> {
   await unlink(partPath).catch(() => undefined);
+}
+
+/**
+ * The words for a file that could not be written to `dir` because of the disk or the folder (full,
+ * read-only or not writable for this user, an I/O error; main/core/storage-errors.ts), as a
+ * BridgeError('storage'); null for any other error.
+ */
+export function fileWriteError(err: unknown, dir: string): BridgeError | null {
+  const problem = storageProblemOf(err);
+  if (!problem) return null;
+  const reason =
+    problem === 'full'
+      ? 'the disk is full'
+      : problem === 'readOnly'
+        ? 'the folder is read-only or your user may not write to it'
+        : 'the disk reported an error';
+  return new BridgeError(
+    'storage',
+    `The file could not be saved in ${dir}: ${reason}. Nothing was left there. Free some space or choose another folder, then export again.`,
+  );
 }

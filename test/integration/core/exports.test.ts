@@ -2,7 +2,8 @@
  * Exports (`exports.*`) against the reference service: each of the five exports streamed to disk as
  * a download transfer, byte for byte what the service answers; the contract's options passed on; a
  * chosen save location and a closed save dialog; a cancelled export leaves no file; without the
- * service an export says in words that it needs it; and a list view's file saved as given.
+ * service an export says in words that it needs it; a full disk said in words with nothing left
+ * behind; and a list view's file saved as given.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import {
 } from '../../helpers/core-harness';
 import { transferEnded } from '../../helpers/core-waits';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
+import { tmpfsMounts } from '../../helpers/unwritable-folder';
 
 const operationOf = {
   contacts: 'exportContacts',
@@ -33,6 +35,7 @@ describe('exports', () => {
   const dir = createTempDir();
   const platform = createTestPlatform();
   const downloads = join(dir.path, 'client', 'downloads');
+  const mounts = tmpfsMounts(dir.path);
   let service: RunningService;
   let core: Core;
   let direct: ServerClient;
@@ -48,6 +51,7 @@ describe('exports', () => {
   afterAll(async () => {
     await core.stop();
     await service.stop();
+    mounts.unmountAll();
     dir.remove();
   });
 
@@ -156,6 +160,26 @@ describe('exports', () => {
     expect(await readFile(saved!.path, 'utf8')).toBe(text);
     const second = await core.handlers['exports.saveViewFile']({ name: 'Contacts view.csv', text });
     expect(second?.path).toBe(join(downloads, 'Contacts view (1).csv'));
+  });
+
+  it('says in words that a full disk stopped the export or the saved view, and leaves nothing there', async () => {
+    const full = mounts.mount('full', '16k');
+    platform.chooseSaveLocation = vi.fn(async () => join(full, 'contacts.csv'));
+    try {
+      const started = await start({ target: 'contacts' });
+      const ended = await transferEnded(core, started!.id);
+      expect(ended.state).toBe('failed');
+      expect(ended.error).toBe(
+        `Exporting contacts.csv failed. The file could not be saved in ${full}: the disk is full. Nothing was left there. Free some space or choose another folder, then export again.`,
+      );
+      await expect(
+        core.handlers['exports.saveViewFile']({ name: 'Contacts', text: 'x'.repeat(64 * 1024) }),
+      ).rejects.toMatchObject({ code: 'storage', message: expect.stringContaining('the disk is full') });
+      expect(await readdir(full)).toEqual([]);
+    } finally {
+      delete platform.chooseSaveLocation;
+      mounts.unmount(full);
+    }
   });
 
   it('says in words that exporting needs the service: a failed transfer when it went away, a refusal once known offline', async () => {

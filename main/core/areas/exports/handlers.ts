@@ -10,7 +10,14 @@ import { open } from 'node:fs/promises';
 import type { OperationId } from '../../../../api/generated/operations';
 import { BridgeError, type ExportRequest, type ExportTarget } from '../../../../preload/contract';
 import { startExport } from '../../transfers/export-download';
-import { chooseDestination, csvKind, dropPart, finishPart, reservePart } from '../../transfers/file-destination';
+import {
+  chooseDestination,
+  csvKind,
+  dropPart,
+  fileWriteError,
+  finishPart,
+  reservePart,
+} from '../../transfers/file-destination';
 import type { AreaHandlers, HandlerContext } from '../context';
 
 type Names = 'exports.start' | 'exports.saveViewFile';
@@ -96,8 +103,9 @@ export const exportsHandlers: AreaHandlers<Names> = (ctx) => ({
     const suggested = name.toLowerCase().endsWith('.csv') ? name : `${name}.csv`;
     const destination = await chooseDestination(ctx.options.platform, ctx.options.downloadsDir, suggested, csvKind);
     if (!destination) return null;
-    const partPath = await reservePart(destination);
+    let partPath: string | null = null;
     try {
+      partPath = await reservePart(destination);
       const bytes = Buffer.from(text, 'utf8');
       const file = await open(partPath, 'w');
       try {
@@ -107,8 +115,8 @@ export const exportsHandlers: AreaHandlers<Names> = (ctx) => ({
       }
       return { path: await finishPart(destination, partPath), bytes: bytes.byteLength };
     } catch (err) {
-      await dropPart(partPath);
-      throw err;
+      if (partPath) await dropPart(partPath);
+      throw fileWriteError(err, destination.dir) ?? err;
     }
   },
 });
