@@ -66,6 +66,16 @@ export interface SpendSeries {
 /** Spend per month, sales and purchases apart, for the filters asked. */
 export type SpendSummary = Record<SpendDirection, SpendSeries>;
 
+/** Spend per company and currency, sales and purchases apart, largest first. */
+export interface SpendByCompany {
+  sales: SpendAggregateRow[];
+  purchases: SpendAggregateRow[];
+  /** False when there were more rows than the client reads (the largest are kept). */
+  complete: boolean;
+  /** Company id → name, for the companies this machine's cache knows. */
+  companyNames: Record<string, string>;
+}
+
 /** A company's spend records, newest month first. */
 export interface SpendRecords {
   records: Spend[];
@@ -80,6 +90,12 @@ export const spendCalls = {
    * last answer with its age (`fetchedAt` null: never fetched).
    */
   'spend.summary': call<KeptAnswer<SpendSummary>>()(spendFilter),
+  /**
+   * Spend per company and currency, sales and purchases apart, largest first (`Query Spend` grouped
+   * by company), in the months and category asked: from the service when online, else the last
+   * answer with its age.
+   */
+  'spend.companies': call<KeptAnswer<SpendByCompany>>()(monthsInOrder(z.object(filterFields).strict())),
   /**
    * One company's spend records (`Get Spend`), newest month first, in the months and category asked:
    * from the service when online, else the last answer with its age. An unknown company is refused

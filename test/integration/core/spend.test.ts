@@ -1,6 +1,6 @@
 /**
- * Spend (`spend.*`) against the reference service: spend per month, sales and purchases apart
- * (`Query Spend`), and a company's spend records (`Get Spend`), each online with its filters and then
+ * Spend (`spend.*`) against the reference service: spend per month and per company, sales and
+ * purchases apart (`Query Spend`), and a company's spend records (`Get Spend`), each online with its filters and then
  * offline as the last answer with the time it was fetched; totals stay per currency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,22 @@ describe('spend', () => {
       for (const total of series.totals) {
         const rows = series.rows.filter((r) => r.currency === total.currency);
         expect(total.amount).toBe(rows.reduce((sum, r) => sum + r.amount, 0));
+      }
+    }
+
+    // Per company, largest first; each currency's companies add up to its total, names from the cache.
+    const byCompany = await core.handlers['spend.companies']({});
+    expect(byCompany.value.complete).toBe(true);
+    for (const direction of ['sales', 'purchases'] as const) {
+      const rows = byCompany.value[direction];
+      expect(rows.map((r) => r.amount)).toEqual([...rows.map((r) => r.amount)].sort((a, b) => b - a));
+      for (const total of all.value[direction].totals) {
+        const sum = rows.filter((r) => r.currency === total.currency).reduce((s, r) => s + r.amount, 0);
+        expect(sum).toBe(total.amount);
+      }
+      for (const r of rows) {
+        const cached = await core.handlers['companies.get']({ id: r.companyId! });
+        expect(byCompany.value.companyNames[r.companyId!]).toBe(cached?.name);
       }
     }
 
@@ -95,6 +111,7 @@ describe('spend', () => {
     await service.stop();
     expect(await core.handlers['spend.summary']({})).toEqual(all);
     expect(await core.handlers['spend.summary']({ companyId: chosen! })).toEqual(ofCompany);
+    expect(await core.handlers['spend.companies']({})).toEqual(byCompany);
     expect(await core.handlers['spend.records']({ companyId: chosen! })).toEqual(records);
     expect(await core.handlers['spend.records']({ companyId: chosen!, from, to, category })).toEqual(narrowed);
     // Never fetched: said to be so (fetchedAt null) rather than "no spend".

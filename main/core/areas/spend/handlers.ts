@@ -1,12 +1,13 @@
 /**
- * Handlers of `spend.*`: spend per month (`Query Spend` grouped by period, sales and purchases apart)
- * and a company's spend records (`Get Spend`), fetched on demand and kept for offline use with their
+ * Handlers of `spend.*`: spend per month and per company (`Query Spend` grouped by period or by
+ * company, sales and purchases apart) and a company's spend records (`Get Spend`), fetched on demand and kept for offline use with their
  * age (kept.ts). Spend is not in the change feed (api/openapi.yaml, ChangeType), so it is not synced.
  * Amounts are passed on as the service gives them, per currency.
  */
 import type {
   Spend,
   SpendAggregateRow,
+  SpendByCompany,
   SpendCategory,
   SpendDirection,
   SpendRecords,
@@ -18,7 +19,7 @@ import { spendDirections } from '../../../../preload/contract';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 
-type Names = 'spend.summary' | 'spend.records';
+type Names = 'spend.summary' | 'spend.records' | 'spend.companies';
 interface AggregatePage {
   items: SpendAggregateRow[];
   totals: SpendTotal[];
@@ -57,13 +58,21 @@ function companyServiceId(ctx: HandlerContext, id: string): string | null {
   return ctx.outbox.serviceIdOf(current) === null ? null : current;
 }
 
-/** Reads one direction's spend per month (oldest first) with `Query Spend`, following its cursor. */
-async function monthsOf(ctx: HandlerContext, direction: SpendDirection, filter: Filter): Promise<SpendSeries> {
+/**
+ * Reads one direction's sums with `Query Spend`, following its cursor: per month oldest first
+ * (`period`), or per company largest first (`company`).
+ */
+async function sums(
+  ctx: HandlerContext,
+  direction: SpendDirection,
+  filter: Filter,
+  groupBy: 'period' | 'company',
+): Promise<SpendSeries> {
   const api = ctx.session.api();
   const body = {
-    groupBy: 'period' as const,
+    groupBy,
     direction,
-    sort: 'key' as const,
+    sort: groupBy === 'period' ? ('key' as const) : ('-amount' as const),
     limit: pageSize,
     ...months(filter),
     ...(filter.companyId ? { companyIds: [filter.companyId] } : {}),
@@ -84,6 +93,16 @@ async function monthsOf(ctx: HandlerContext, direction: SpendDirection, filter: 
   return series;
 }
 
+/** Company id → name for the cached companies among `ids`. */
+function companyNames(ctx: HandlerContext, ids: Iterable<string>): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const id of ids) {
+    const company = ctx.stores.companies.get(id);
+    if (company) names[id] = company.name;
+  }
+  return names;
+}
+
 /** Creates the spend handlers. */
 export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
   'spend.summary': async (filter) => {
@@ -96,11 +115,24 @@ export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
       ctx,
       `spendSummary:${filterKey(asked)}`,
       async () => {
-        const [sales, purchases] = await Promise.all(spendDirections.map((d) => monthsOf(ctx, d, asked)));
+        const [sales, purchases] = await Promise.all(spendDirections.map((d) => sums(ctx, d, asked, 'period')));
         return { sales, purchases };
       },
       empty,
     );
+  },
+  'spend.companies': async (filter) => {
+    const kept = await keptAnswer<Omit<SpendByCompany, 'companyNames'>>(
+      ctx,
+      `spendCompanies:${filterKey(filter)}`,
+      async () => {
+        const [sales, purchases] = await Promise.all(spendDirections.map((d) => sums(ctx, d, filter, 'company')));
+        return { sales: sales.rows, purchases: purchases.rows, complete: sales.complete && purchases.complete };
+      },
+      { sales: [], purchases: [], complete: true },
+    );
+    const ids = [...kept.value.sales, ...kept.value.purchases].map((r) => r.companyId).filter((id) => id !== null);
+    return { value: { ...kept.value, companyNames: companyNames(ctx, ids) }, fetchedAt: kept.fetchedAt };
   },
   'spend.records': async (filter) => {
     const empty: SpendRecords = { records: [], complete: true };
