@@ -7,6 +7,7 @@
  */
 import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
+import { LocatorView } from './branches/locator-view';
 import { CompaniesView } from './companies/companies-view';
 import { ContactsView } from './contacts/contacts-view';
 import { DealsView } from './deals/deals-view';
@@ -122,6 +123,19 @@ export const views = [
     reads: ['company'],
     shortcuts: [
       { keys: '← → Home End', label: "Switch a chart between its drawing and its table (on the chart's tabs)" },
+    ],
+  },
+  {
+    name: 'branches',
+    label: 'Branch Locator',
+    icon: 'branches',
+    shortcut: '9',
+    component: LocatorView,
+    reads: [],
+    shortcuts: [
+      { keys: 'Tab', label: 'Move through the search fields, the branches found (nearest first) and the map markers' },
+      { keys: 'Enter Space', label: 'Choose the branch (in the list or on a map marker)' },
+      { keys: '+ − ← → ↑ ↓', label: 'Zoom and pan the map (when it has the focus)' },
     ],
   },
   {

@@ -16,6 +16,7 @@ export const viewNames = [
   'deals',
   'rebates',
   'spend',
+  'branches',
   'groups',
 ] as const;
 /** The name of a view. */

@@ -11,6 +11,11 @@ export function branchPlace(branch: Branch): string {
   return [street, cityLine, country].filter(Boolean).join(', ') || '—';
 }
 
+/** The branch's city and country in one line: "Hamburg, DE", or '—' when it has neither. */
+export function branchCity(branch: Branch): string {
+  return [branch.address.city, branch.address.country].filter(Boolean).join(', ') || '—';
+}
+
 /** The sync badge of a branch's queued edit: pending while it waits, or conflict/refused. */
 export function branchSyncState(row: BranchRow): RecordSyncState | undefined {
   const state = row.queued?.state;

@@ -18,7 +18,7 @@ import { useBridge, useUi } from '../../stores/stores-context';
 import { branchKindLabel } from '../companies/related-labels';
 import { KeptAge } from '../rebates/kept-age';
 import { BranchForm } from './branch-form';
-import { branchPlace, branchSyncState } from './branch-words';
+import { branchCity, branchPlace, branchSyncState } from './branch-words';
 import './branches.css';
 
 /** Renders the branches section of company `companyId`. */
@@ -153,7 +153,7 @@ function BranchTableRow({ row, onEdit, onDelete }: { row: BranchRow; onEdit(): v
         {deleting ? <span className="company-table-sub">Deleted here; waiting to be sent</span> : null}
       </th>
       <td>{branchKindLabel[branch.kind] ?? branch.kind}</td>
-      <td>{branchPlace(branch)}</td>
+      <td title={branchPlace(branch)}>{branchCity(branch)}</td>
       <td className="company-table-nowrap">{branch.phone ?? '—'}</td>
       <td className="company-table-nowrap branch-actions">
         {deleting ? null : (

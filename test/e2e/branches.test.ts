@@ -1,0 +1,172 @@
+/**
+ * Branches in browser mode against the real core and reference service: the Branch Locator opened
+ * with Ctrl+9, a place typed, the branches listed nearest first as the service's `Branch Locator`
+ * answers (the service is the oracle), a branch chosen in the list and on the map, a point clicked
+ * on the map; offline, the same search answered from the branches this computer has read in the
+ * service's order; and a branch added on a company's page, pending, then on the service.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocatorQuery } from '../../preload/contract';
+import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
+import {
+  eventually,
+  itEndsHealthy,
+  navItem,
+  region,
+  signInAndSync,
+  stepTimeoutMs,
+  waitForCount,
+  waitForSyncState,
+} from '../helpers/e2e-steps';
+import { ServerClient, smallDemo } from '../helpers/server-client';
+
+type ServiceNearby = { distanceKm: number; branch: { id: string; name: string } };
+
+describe('branches', () => {
+  let app: E2eApp;
+
+  beforeAll(async () => {
+    app = await startE2eApp({ demo: smallDemo });
+    await signInAndSync(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const page = () => app.page;
+  const results = () => page().getByRole('list', { name: 'Branches found, nearest first' });
+  const place = () => page().getByRole('form', { name: 'Search from' });
+
+  /** The service's own Branch Locator answer, every page. */
+  async function serviceAnswer(query: LocatorQuery): Promise<ServiceNearby[]> {
+    const client = new ServerClient(app.service.url);
+    await client.signIn(app.service.credentials);
+    return client.allPages<ServiceNearby>('branchLocator', { body: { ...query, limit: 500 } });
+  }
+
+  /** Types a place and radius and searches; resolves when `count` branches are listed. */
+  async function searchFrom(query: LocatorQuery, count: number) {
+    await place()
+      .getByRole('textbox', { name: /^Latitude/ })
+      .fill(String(query.latitude));
+    await place()
+      .getByRole('textbox', { name: /^Longitude/ })
+      .fill(String(query.longitude));
+    await place()
+      .getByRole('textbox', { name: /^Radius/ })
+      .fill(String(query.radiusKm));
+    await place().getByRole('button', { name: 'Search here' }).click();
+    await eventually(
+      `${count} branches listed`,
+      () => results().getByRole('listitem').count(),
+      (n) => n === count,
+      { timeoutMs: stepTimeoutMs },
+    );
+  }
+
+  /** The listed branches' names and distances, in order. */
+  async function listed(): Promise<string[]> {
+    return results()
+      .locator('.locator-item-main')
+      .evaluateAll((buttons) => buttons.map((b) => b.querySelector('.locator-item-name')?.textContent?.trim() ?? ''));
+  }
+
+  const hamburg: LocatorQuery = { latitude: 53.55, longitude: 9.99, radiusKm: 900 };
+
+  it('opens with Ctrl+9 and lists the branches nearest a typed place first, as the service does', async () => {
+    await page().keyboard.press('Control+9');
+    await page().getByRole('heading', { name: 'Branch Locator', level: 1 }).waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('branch-locator-empty');
+    const expected = await serviceAnswer(hamburg);
+    expect(expected.length).toBeGreaterThan(2);
+    await searchFrom(hamburg, expected.length);
+    expect(await listed()).toEqual(expected.map((n) => n.branch.name));
+    // The map shows one named marker per branch.
+    const map = region(page(), 'Map of the branches found');
+    expect(await waitForCount(map.getByRole('button', { name: /^\d+\. .+ away$/ }), expected.length)).toBe(
+      expected.length,
+    );
+    await app.screenshot('branch-locator');
+    await app.axeScan('branch locator');
+
+    // Chosen in the list: its actions show; chosen on the map: the list follows.
+    await results().locator('.locator-item-main').nth(1).click();
+    await results().getByRole('button', { name: 'Search from this branch' }).waitFor({ timeout: stepTimeoutMs });
+    // Markers close together overlap: the keyboard reaches each one.
+    await map.getByRole('button', { name: /^1\. / }).focus();
+    await page().keyboard.press('Enter');
+    await eventually(
+      'the first branch chosen',
+      () => results().getByRole('listitem').first().getAttribute('aria-current'),
+      (current) => current === 'true',
+      { timeoutMs: stepTimeoutMs },
+    );
+    await app.screenshot('branch-locator-chosen');
+  });
+
+  it('searches from a point clicked on the map', async () => {
+    const map = region(page(), 'Map of the branches found');
+    const box = (await map.boundingBox())!;
+    await page().mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.3);
+    await page()
+      .getByText(/within 900 km of a point on the map/)
+      .waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it('answers offline from the branches this computer has read, in the service order', async () => {
+    const wide: LocatorQuery = { latitude: 50.1, longitude: 8.7, radiusKm: 1500 };
+    const expected = await serviceAnswer(wide);
+    await searchFrom(wide, expected.length);
+    const narrow: LocatorQuery = { latitude: 51.2, longitude: 6.8, radiusKm: 400 };
+    const narrowExpected = await serviceAnswer(narrow);
+    await app.stopService();
+    await waitForSyncState(page(), 'Offline');
+    await searchFrom(narrow, narrowExpected.length);
+    expect(await listed()).toEqual(narrowExpected.map((n) => n.branch.name));
+    await page()
+      .getByText(/^Offline: searched the/)
+      .waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('branch-locator-offline');
+    await app.axeScan('branch locator offline');
+    await app.restartService();
+    await waitForSyncState(page(), 'Synced');
+  });
+
+  it("adds a branch on a company's page: pending, then on the service", async () => {
+    const company = (await app.host.core.handlers['companies.list']({ offset: 0, limit: 1 })).rows[0];
+    await navItem(page(), 'Companies').click();
+    await page().getByRole('searchbox', { name: 'Search companies' }).fill(company.name);
+    await page().getByRole('listbox', { name: 'Companies' }).getByRole('option').first().click();
+    const branches = region(page(), 'Company page').getByRole('region', { name: 'Branches', exact: true });
+    await branches.getByRole('button', { name: 'Add branch' }).click();
+    const dialog = page().getByRole('dialog', { name: `New branch of ${company.name}` });
+    await dialog.waitFor({ timeout: stepTimeoutMs });
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Porto service centre');
+    await dialog.getByRole('combobox', { name: /^Kind/ }).selectOption('serviceCenter');
+    await dialog.getByRole('textbox', { name: /^City/ }).fill('Porto');
+    await dialog.getByRole('textbox', { name: /^Country/ }).fill('PT');
+    await dialog.getByRole('textbox', { name: /^Latitude/ }).fill('41.1496');
+    await dialog.getByRole('textbox', { name: /^Longitude/ }).fill('-8.6109');
+    await app.screenshot('branch-form');
+    await app.axeScan('branch form');
+    await dialog.getByRole('button', { name: 'Add branch' }).click();
+    await branches.getByRole('rowheader', { name: /Porto service centre/ }).waitFor({ timeout: stepTimeoutMs });
+    const onService = await eventually(
+      'the branch on the service',
+      async () => (await serviceAnswer({ latitude: 41.15, longitude: -8.61, radiusKm: 5 })).map((n) => n.branch.name),
+      (names) => names.includes('Porto service centre'),
+      { timeoutMs: stepTimeoutMs },
+    );
+    expect(onService).toContain('Porto service centre');
+    await eventually(
+      'the row without Pending',
+      () => branches.getByRole('rowheader', { name: /Porto service centre/ }).textContent(),
+      (text) => !text?.includes('Pending'),
+      { timeoutMs: stepTimeoutMs },
+    );
+    await app.screenshot('company-branches');
+    await app.axeScan('company branches');
+  });
+
+  itEndsHealthy(() => app);
+});
