@@ -110,5 +110,68 @@ describe('groups', () => {
     await app.axeScan('groups cycle refused');
   });
 
+  it('finds a dynamic group by name and shows its member criteria', async () => {
+    await page().getByRole('searchbox', { name: 'Find a group by name' }).fill('prospects');
+    await page()
+      .getByRole('list', { name: 'Groups found' })
+      .getByRole('button', { name: /^All prospects/ })
+      .click();
+    const article = page().getByRole('article', { name: 'Group All prospects' });
+    await article.getByRole('heading', { name: 'Member criteria' }).waitFor({ timeout: stepTimeoutMs });
+    await article.getByText('Prospect', { exact: true }).waitFor({ timeout: stepTimeoutMs });
+    expect(await item('All prospects').getAttribute('aria-selected')).toBe('true');
+    await app.screenshot('groups-dynamic-page');
+    await app.axeScan('dynamic group page');
+  });
+
+  it('adds a contact to the group offline, queued and sent once the service is back', async () => {
+    const contact = (await app.host.core.handlers['contacts.list']({ offset: 0, limit: 1 })).rows[0];
+    const golf = (await groupNamed('Golf day guests'))!;
+    await item('Golf day guests').click();
+    const article = page().getByRole('article', { name: 'Group Golf day guests' });
+    await article.getByText('Members', { exact: true }).waitFor({ timeout: stepTimeoutMs });
+    await app.stopService();
+    const picker = article.getByRole('combobox', { name: 'Add a contact' });
+    await picker.fill(contact.lastName);
+    await page()
+      .getByRole('option', { name: new RegExp(`${contact.firstName} ${contact.lastName}`) })
+      .first()
+      .click();
+    await article.getByRole('button', { name: 'Add 1 contact to the group' }).click();
+    await article
+      .getByRole('list', { name: 'Changes of this group not yet on the service' })
+      .getByText(/Waiting to be sent/)
+      .waitFor({ timeout: stepTimeoutMs });
+    expect(await app.host.core.handlers['outbox.list']({})).toHaveLength(1);
+    await app.screenshot('groups-member-queued-offline');
+    await app.axeScan('group page offline');
+    await app.restartService();
+    await vi.waitFor(async () => {
+      await app.host.core.handlers['sync.run']({});
+      expect(await app.host.core.handlers['outbox.list']({})).toEqual([]);
+      expect((await app.host.core.handlers['groups.get']({ id: golf.id })).value?.memberCount).toBe(1);
+    }, waitOptions);
+    await article.getByText('1 contact', { exact: true }).waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it("shows the contact's static groups on their page, each opening in Groups", async () => {
+    const contact = (await app.host.core.handlers['contacts.list']({ offset: 0, limit: 1 })).rows[0];
+    await page().keyboard.press('Control+1');
+    await page().getByRole('searchbox', { name: 'Search contacts' }).fill(`${contact.firstName} ${contact.lastName}`);
+    await page()
+      .getByRole('listbox', { name: 'Contacts' })
+      .getByRole('option', { name: new RegExp(`^${contact.firstName} ${contact.lastName}`) })
+      .first()
+      .click();
+    const groups = region(page(), 'Contact details').getByRole('region', { name: 'Groups' });
+    const golf = groups.getByRole('button', { name: 'Golf day guests' });
+    await golf.waitFor({ timeout: stepTimeoutMs });
+    await golf.scrollIntoViewIfNeeded();
+    await app.screenshot('groups-on-contact-page');
+    await app.axeScan('contact page groups');
+    await golf.click();
+    await page().getByRole('article', { name: 'Group Golf day guests' }).waitFor({ timeout: stepTimeoutMs });
+  });
+
   itEndsHealthy(() => app);
 });

@@ -39,6 +39,18 @@ function group(n: GroupNode): Group {
   };
 }
 
+/** A change queued here (what a write call answers). */
+function queuedWrite(summary: string): QueuedGroupWrite {
+  return {
+    entryId: '99999999-9999-4999-8999-999999999999',
+    operationId: 'createGroup',
+    groupId: null,
+    summary,
+    state: 'waiting',
+    message: null,
+  };
+}
+
 /** A bridge with Europe › Enterprise › Key accounts, and Marketing lists; records the changes asked. */
 function groupsBridge(refused: QueuedGroupWrite | null = null) {
   const bridge: FakeBridge = signedInBridge();
@@ -50,14 +62,7 @@ function groupsBridge(refused: QueuedGroupWrite | null = null) {
   ];
   if (refused) nodes[0] = { ...nodes[0], queued: refused };
   const asked: { name: string; input: unknown }[] = [];
-  const queued = (summary: string): QueuedGroupWrite => ({
-    entryId: '99999999-9999-4999-8999-999999999999',
-    operationId: 'createGroup',
-    groupId: null,
-    summary,
-    state: 'waiting',
-    message: null,
-  });
+  const queued = queuedWrite;
   bridge.handle('groups.tree', () => ({
     value: { nodes, truncated: false },
     fetchedAt: new Date().toISOString(),
@@ -164,9 +169,48 @@ describe('groups view', () => {
     const { user } = renderApp(bridge);
     const tree = await openGroups(user);
     const europe = within(tree).getByRole('treeitem', { name: 'Europe' });
-    expect(europe.textContent).toContain('Refused');
+    expect(europe.querySelector('[data-mark]')?.getAttribute('data-mark')).toBe('Refused');
+    expect(document.getElementById(europe.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Refused: A group named',
+    );
     await user.click(europe);
     const changes = await screen.findByRole('list', { name: 'Changes of this group not yet on the service' });
     expect(changes.textContent).toContain('Refused: A group named "Marketing lists" already exists');
+  });
+  it("lists a contact's static groups on their page and adds the contact to another", async () => {
+    const { bridge, asked } = groupsBridge();
+    const contact = bridge.data.contacts[0];
+    const key = group(node(ids.key, 'Key accounts', ids.enterprise, 3, 0));
+    const lists = group(node(ids.lists, 'Marketing lists', null, 1, 1));
+    bridge.handle('groups.static', ({ contactId }) => ({
+      value: { groups: contactId ? [key] : [key, lists], complete: true },
+      fetchedAt: new Date().toISOString(),
+    }));
+    bridge.handle('groups.addMembers', (input) => {
+      asked.push({ name: 'groups.addMembers', input });
+      return { ...queuedWrite('Add 1 contact'), operationId: 'addToGroup' };
+    });
+    const { user } = renderApp(bridge);
+    const list = await screen.findByRole('listbox', { name: 'Contacts' });
+    await user.click(within(list).getAllByRole('option')[0]);
+    const groups = await screen.findByRole('region', { name: 'Groups' });
+    await within(groups).findByRole('button', { name: 'Key accounts' });
+    const select = within(groups).getByRole('combobox', { name: 'Add to a static group' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a group', 'Marketing lists']);
+    await user.selectOptions(select, 'Marketing lists');
+    await user.click(within(groups).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(asked).toEqual([
+        { name: 'groups.addMembers', input: { members: { groupId: ids.lists, contactIds: [contact.id] } } },
+      ]),
+    );
+
+    // Its group opens in Groups.
+    await user.click(within(groups).getByRole('button', { name: 'Key accounts' }));
+    await screen.findByRole('article', { name: 'Group Key accounts' });
   });
 });

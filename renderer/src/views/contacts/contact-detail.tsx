@@ -17,6 +17,7 @@ import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
 import { ContactDeals } from '../deals/contact-deals';
+import { ContactGroups } from '../groups/contact-groups';
 import { RecordSyncNotice } from '../pending/record-sync-notice';
 import { ContactAvatar } from './contact-avatar';
 import type { ContactActions } from './use-contact-actions';
@@ -95,6 +96,7 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
       />
       {contact.company ? <CompanyCard company={contact.company} /> : <p className="muted">Not linked to a company.</p>}
       <ContactDeals contactId={contact.id} />
+      <ContactGroups contactId={contact.id} />
       <NotesTimeline recordType="contact" recordId={contact.id} />
     </article>
   );

@@ -135,9 +135,12 @@ export function GroupTree({ nodes, selectedId, onSelect, onMove, onKeyAction }: 
             <Icon name={node.kind === 'dynamic' ? 'filter' : 'groups'} size={16} />
             <span className="tree-name">{node.name}</span>
             {node.queued ? (
-              <span className={`group-mark group-mark-${node.queued.state}`} aria-hidden="true">
-                {node.queued.state === 'refused' || node.queued.state === 'conflict' ? 'Refused' : 'Pending'}
-              </span>
+              // Drawn from data-mark (CSS) so the item's visible text is its name; the description says it.
+              <span
+                className={`group-mark group-mark-${node.queued.state}`}
+                data-mark={node.queued.state === 'refused' || node.queued.state === 'conflict' ? 'Refused' : 'Pending'}
+                aria-hidden="true"
+              />
             ) : null}
             <span className="tree-count" data-count={formatCount(node.memberCount)} aria-hidden="true" />
           </>

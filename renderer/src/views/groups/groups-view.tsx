@@ -94,7 +94,11 @@ export function GroupsView() {
       <GroupTree
         nodes={nodes}
         selectedId={selectedId}
-        onSelect={select}
+        onSelect={(id) => {
+          // A refusal or a move said before is about another choice now.
+          setStatus(null);
+          select(id);
+        }}
         onMove={(node, parentId) => void onMove(node, parentId)}
         onKeyAction={act}
       />

@@ -6,27 +6,24 @@
 import { useState } from 'react';
 import type { QueuedGroupWrite } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/errors';
-import { useOnline } from '../../lib/use-online';
 import { useUi } from '../../stores/stores-context';
+
+/** What a queued change's toast says: true online and offline (sync sends it when it can). */
+const savedWords =
+  'Saved on this computer; sent to the service as soon as it can be reached (see the pending changes, P).';
 
 /** The state of one write: `run` resolves true when the change was queued. */
 export function useGroupWrite() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const pushToast = useUi((s) => s.pushToast);
-  const online = useOnline();
 
   async function run(write: () => Promise<QueuedGroupWrite>): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
       const queued = await write();
-      pushToast({
-        title: queued.summary,
-        body: online
-          ? 'Saved here; it is being sent to the service.'
-          : 'Saved here; it will be sent once the service can be reached.',
-      });
+      pushToast({ title: queued.summary, body: savedWords });
       return true;
     } catch (reason) {
       setError(errorMessage(reason));
