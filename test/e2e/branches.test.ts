@@ -104,6 +104,27 @@ describe('branches', () => {
     await app.screenshot('branch-locator-chosen');
   });
 
+  it("searches from a company's headquarters chosen by name", async () => {
+    const company = (await app.host.core.handlers['companies.list']({ offset: 0, limit: 1 })).rows[0];
+    const hq = (await app.host.core.handlers['branches.ofCompany']({ companyId: company.id })).value.find(
+      (row) => row.branch.kind === 'headquarters',
+    )!.branch;
+    const picker = place().getByRole('combobox', { name: 'Company' });
+    await picker.fill(company.name);
+    await page()
+      .getByRole('option', { name: new RegExp(`^${company.name}`) })
+      .first()
+      .click();
+    await page().getByText(`of ${company.name}, ${hq.name}`, { exact: false }).waitFor({ timeout: stepTimeoutMs });
+    const first = results().getByRole('listitem').first();
+    await first.getByText('0 m', { exact: true }).waitFor({ timeout: stepTimeoutMs });
+    expect(
+      await place()
+        .getByRole('textbox', { name: /^Latitude/ })
+        .inputValue(),
+    ).toBe(String(hq.latitude));
+  });
+
   it('searches from a point clicked on the map', async () => {
     const map = region(page(), 'Map of the branches found');
     const box = (await map.boundingBox())!;
