@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpendSummary } from '../../preload/contract';
 import { formatAmount } from '../../renderer/src/views/companies/related-labels';
-import { currenciesOf, monthBefore } from '../../renderer/src/views/spend/spend-words';
+import { companyChart, companyCurrencies, currenciesOf, monthBefore } from '../../renderer/src/views/spend/spend-words';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs, waitForCount } from '../helpers/e2e-steps';
 
@@ -36,12 +36,33 @@ describe('spend', () => {
     const currencies = currenciesOf(value);
     expect(currencies.length).toBeGreaterThan(0);
     await figure(currencies[0]).waitFor({ timeout: stepTimeoutMs });
-    expect(await waitForCount(dashboard().getByRole('figure'), currencies.length)).toBe(currencies.length);
+    const monthly = dashboard().getByRole('figure', { name: /^Spend per month in / });
+    expect(await waitForCount(monthly, currencies.length)).toBe(currencies.length);
     // One row per currency, its sales and purchases side by side.
     const totals = dashboard().getByRole('table', { name: 'Totals per currency' });
     expect(await totals.getByRole('rowheader').allTextContents()).toEqual(currencies);
     await app.screenshot('spend-all');
     await app.axeScan('spend of every company');
+  });
+
+  it('charts the largest companies of each currency, their bars the numbers of the table', async () => {
+    const { value } = await app.host.core.handlers['spend.companies'](lastMonths(12));
+    const currency = companyCurrencies(value)[0];
+    const chart = dashboard().getByRole('figure', { name: `Largest companies in ${currency}` });
+    await chart.scrollIntoViewIfNeeded();
+    const { categories, series } = companyChart(value, currency);
+    const filled = series.flatMap((s) => s.values).filter((v) => v !== null);
+    expect(await waitForCount(chart.locator('.recharts-bar-rectangle path'), filled.length)).toBe(filled.length);
+    await app.screenshot('spend-largest-companies');
+    await chart.getByRole('tab', { name: 'Table' }).click();
+    expect(await chart.getByRole('rowheader').allTextContents()).toEqual(categories.map((c) => c.label));
+    const cells = await chart.locator('tbody td').allTextContents();
+    expect(cells.filter((cell) => cell !== '—')).toEqual(
+      categories.flatMap((_, i) =>
+        series.flatMap((s) => (s.values[i] === null ? [] : [formatAmount(s.values[i]!, currency)])),
+      ),
+    );
+    await app.axeScan('largest companies table');
   });
 
   it('chooses a company and a period, and shows its chart and its table with the same numbers', async () => {

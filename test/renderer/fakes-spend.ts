@@ -87,7 +87,7 @@ function byMonth(records: readonly Spend[]): SpendSeries {
   };
 }
 
-/** Answers `spend.summary` and `spend.records` from `records`. */
+/** Answers `spend.summary`, `spend.companies` and `spend.records` from `records`. */
 export function installSpend(bridge: FakeBridge, records: Spend[], fetchedAt: string | null): FakeSpend {
   const state: FakeSpend = { records, fetchedAt };
   bridge.handle('spend.summary', (filter) => {
@@ -97,6 +97,35 @@ export function installSpend(bridge: FakeBridge, records: Spend[], fetchedAt: st
         sales: byMonth(found.filter((r) => r.direction === 'sales')),
         purchases: byMonth(found.filter((r) => r.direction === 'purchases')),
       },
+      fetchedAt: state.fetchedAt,
+    };
+  });
+  bridge.handle('spend.companies', (filter) => {
+    const found = state.fetchedAt === null ? [] : matching(state.records, filter);
+    const byCompany = (direction: SpendDirection) => {
+      const sums = new Map<string, SpendSeries['rows'][number]>();
+      for (const r of found.filter((f) => f.direction === direction)) {
+        const key = `${r.companyId}:${r.currency}`;
+        const row = sums.get(key) ?? {
+          key: r.companyId,
+          companyId: r.companyId,
+          category: null,
+          period: null,
+          currency: r.currency,
+          amount: 0,
+          count: 0,
+        };
+        row.amount += r.amount;
+        row.count += 1;
+        sums.set(key, row);
+      }
+      return [...sums.values()].sort((a, b) => b.amount - a.amount);
+    };
+    const names = Object.fromEntries(
+      bridge.data.contacts.flatMap((c) => (c.company ? [[c.company.id, c.company.name]] : [])),
+    );
+    return {
+      value: { sales: byCompany('sales'), purchases: byCompany('purchases'), complete: true, companyNames: names },
       fetchedAt: state.fetchedAt,
     };
   });

@@ -124,6 +124,27 @@ describe('spend view', () => {
     ).toEqual([`${monthLabel(month(0))}SoftwareSales$1,200.00`, `${monthLabel(month(2))}SoftwareSales$900.00`]);
   });
 
+  it("charts the largest companies per currency, and a name in its table opens that company's spend", async () => {
+    const { bridge, customer, supplier } = spendBridge();
+    const { user } = renderApp(bridge);
+    const dashboard = await openSpend(user);
+    const usd = await within(dashboard).findByRole('figure', { name: 'Largest companies in USD' });
+    expect(within(usd).getByText(new RegExp(`the largest is ${customer.name} with \\$2,400\\.00`))).toBeTruthy();
+    await user.click(within(usd).getByRole('tab', { name: 'Table' }));
+    expect(cellsOf(within(usd).getByRole('table'))).toEqual([[customer.name, '$2,400.00', '$100.00']]);
+    const eur = within(dashboard).getByRole('figure', { name: 'Largest companies in EUR' });
+    await user.click(within(eur).getByRole('tab', { name: 'Table' }));
+    expect(cellsOf(within(eur).getByRole('table'))).toEqual([[supplier.name, '€1,000.00']]);
+
+    await user.click(within(eur).getByRole('button', { name: supplier.name }));
+    expect(await screen.findByText(`Spend with ${supplier.name}`)).toBeTruthy();
+    await waitFor(() =>
+      expect(bridge.callsTo('spend.records').at(-1)).toEqual({ companyId: supplier.id, from: month(11), to: month(0) }),
+    );
+    // One company's spend: no chart of the largest companies.
+    expect(screen.queryByRole('figure', { name: /^Largest companies/ })).toBeNull();
+  });
+
   it("opens the Spend view for a company from the company page's spend section", async () => {
     const { bridge, supplier } = spendBridge();
     const { user } = renderApp(bridge);

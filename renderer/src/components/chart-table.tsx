@@ -1,6 +1,6 @@
 /**
  * The numbers of a chart (`Chart`, components/chart.tsx) as a data table: one row per category, one
- * column per series, a dash where a series has no value.
+ * column per series, a dash where a series has no value; a category's name may open it.
  */
 import type { ChartCategory, ChartSeries } from './chart-types';
 
@@ -10,10 +10,19 @@ export interface ChartTableProps {
   categories: readonly ChartCategory[];
   series: readonly ChartSeries[];
   formatValue(value: number): string;
+  /** When given, a category's name is a button that calls it with the category's key. */
+  onOpenCategory?(key: string): void;
 }
 
 /** Renders the table. */
-export function ChartTable({ caption, categoryHeading, categories, series, formatValue }: ChartTableProps) {
+export function ChartTable({
+  caption,
+  categoryHeading,
+  categories,
+  series,
+  formatValue,
+  onOpenCategory,
+}: ChartTableProps) {
   return (
     <table className="chart-table">
       <caption className="visually-hidden">{caption}</caption>
@@ -30,7 +39,15 @@ export function ChartTable({ caption, categoryHeading, categories, series, forma
       <tbody>
         {categories.map((category, index) => (
           <tr key={category.key}>
-            <th scope="row">{category.label}</th>
+            <th scope="row">
+              {onOpenCategory ? (
+                <button type="button" className="link-button" onClick={() => onOpenCategory(category.key)}>
+                  {category.label}
+                </button>
+              ) : (
+                category.label
+              )}
+            </th>
             {series.map((s) => {
               const value = s.values[index];
               return (

@@ -38,12 +38,19 @@ export interface ChartProps {
   formatValue(value: number): string;
   /** A short value for the vertical axis' ticks (defaults to `formatValue`). */
   formatTick?(value: number): string;
-  /** Height of the drawing, CSS pixels. */
+  /** `columns`: categories along the bottom (months); `bars`: categories down the side (long names). */
+  layout?: 'columns' | 'bars';
+  /** When given, a category's name in the table is a button that calls it with the category's key. */
+  onOpenCategory?(key: string): void;
+  /** Height of the drawing, CSS pixels (default: 260 for columns, room for every bar otherwise). */
   height?: number;
 }
 
 /** Fills of the series, in order: the app's accent, then colours of the same contrast on white. */
 const fills = ['#2457c5', '#b45309', '#14734a', '#7c3aed'];
+
+/** The axes' labels: the muted text colour of the design tokens (styles/base.css), 12 px. */
+const axisTick = { fill: '#5a6473', fontSize: 12 };
 
 type Shown = 'chart' | 'table';
 const tabs = [
@@ -53,7 +60,9 @@ const tabs = [
 
 /** Renders the chart with its title, summary and the Chart / Table tabs. */
 export function Chart(props: ChartProps) {
-  const { title, summary, idPrefix, categories, series, formatValue, height = 260 } = props;
+  const { title, summary, idPrefix, categories, series, formatValue, layout = 'columns' } = props;
+  const bars = layout === 'bars';
+  const height = props.height ?? (bars ? 56 + categories.length * Math.max(1, series.length) * 22 : 260);
   const [shown, setShown] = useState<Shown>('chart');
   const titleId = `${idPrefix}-title`;
   const summaryId = `${idPrefix}-summary`;
@@ -82,12 +91,22 @@ export function Chart(props: ChartProps) {
             <ResponsiveContainer width="100%" height={height}>
               <RechartsBarChart
                 data={data}
+                layout={bars ? 'vertical' : 'horizontal'}
                 accessibilityLayer={false}
-                margin={{ top: 8, right: 8, bottom: 0, left: 8 }}
+                margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
               >
-                <CartesianGrid vertical={false} stroke="#dde1e7" />
-                <XAxis dataKey="category" tick={{ fill: '#5a6473', fontSize: 12 }} />
-                <YAxis tickFormatter={tick} tick={{ fill: '#5a6473', fontSize: 12 }} width={88} />
+                <CartesianGrid vertical={bars} horizontal={!bars} stroke="#dde1e7" />
+                {bars ? (
+                  <>
+                    <XAxis type="number" tickFormatter={tick} tick={axisTick} />
+                    <YAxis type="category" dataKey="category" tick={axisTick} width={200} />
+                  </>
+                ) : (
+                  <>
+                    <XAxis dataKey="category" tick={axisTick} />
+                    <YAxis tickFormatter={tick} tick={axisTick} width={88} />
+                  </>
+                )}
                 <Tooltip
                   formatter={(value) => (typeof value === 'number' ? formatValue(value) : String(value ?? ''))}
                 />
@@ -111,6 +130,7 @@ export function Chart(props: ChartProps) {
             categories={categories}
             series={series}
             formatValue={formatValue}
+            onOpenCategory={props.onOpenCategory}
           />
         )}
       </div>

@@ -13,6 +13,7 @@ import { useOnline } from '../../lib/use-online';
 import { KeptAgeNote } from '../deals/kept-age-note';
 import { KeptAge } from '../rebates/kept-age';
 import { SpendCharts } from './spend-charts';
+import { SpendCompanies } from './spend-companies';
 import { SpendRecords } from './spend-records';
 import { SpendTotals } from './spend-totals';
 
@@ -59,6 +60,7 @@ export function SpendDashboard({ filter, scope }: SpendDashboardProps) {
       <>
         <SpendTotals summary={value} label="Totals per currency" />
         <SpendCharts summary={value} scope={scope} idPrefix="spend-chart" />
+        {companyId ? null : <SpendCompanies filter={{ from: filter.from, to: filter.to, category: filter.category }} />}
       </>
     );
 

@@ -3,7 +3,7 @@
  * names, and the chart of one currency's months (sales and purchases apart; amounts in different
  * currencies are never added together, api/openapi.yaml `Query Spend`).
  */
-import type { SpendCategory, SpendDirection, SpendSummary } from '../../../../preload/contract';
+import type { SpendByCompany, SpendCategory, SpendDirection, SpendSummary } from '../../../../preload/contract';
 import type { ChartCategory, ChartSeries } from '../../components/chart-types';
 
 /** The name of each direction, as a salesperson says it. */
@@ -117,4 +117,45 @@ export function formatShortAmount(amount: number, currency: string): string {
   } catch {
     return `${Math.round(amount / 100)} ${currency}`;
   }
+}
+
+/** How many companies a chart of the largest companies shows. */
+export const topCompanies = 10;
+
+/**
+ * One currency's largest companies as chart data: the `topCompanies` companies with the largest
+ * sales or purchases in that currency, largest first, one series per direction that has any. A
+ * company this computer does not have yet is named "Not synced yet".
+ */
+export function companyChart(
+  byCompany: SpendByCompany,
+  currency: string,
+): { categories: ChartCategory[]; series: ChartSeries[] } {
+  const directions = ['sales', 'purchases'] as const;
+  const amounts = directions.map(
+    (d) =>
+      new Map(byCompany[d].filter((r) => r.currency === currency && r.companyId).map((r) => [r.companyId!, r.amount])),
+  );
+  const largest = (id: string) => Math.max(...amounts.map((m) => m.get(id) ?? 0));
+  const ids = [...new Set(amounts.flatMap((m) => [...m.keys()]))]
+    .sort((a, b) => largest(b) - largest(a) || a.localeCompare(b))
+    .slice(0, topCompanies);
+  return {
+    categories: ids.map((id) => ({ key: id, label: byCompany.companyNames[id] ?? 'Not synced yet' })),
+    series: directions
+      .map((d, index) => ({
+        key: d,
+        label: directionLabels[d],
+        values: ids.map((id) => amounts[index].get(id) ?? null),
+      }))
+      .filter((s) => s.values.some((value) => value !== null)),
+  };
+}
+
+/** The currencies of spend per company, the one with the most companies first. */
+export function companyCurrencies(byCompany: SpendByCompany): string[] {
+  const counts = new Map<string, number>();
+  for (const r of [...byCompany.sales, ...byCompany.purchases])
+    counts.set(r.currency, (counts.get(r.currency) ?? 0) + 1);
+  return [...counts].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([currency]) => currency);
 }
