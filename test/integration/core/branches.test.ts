@@ -178,4 +178,39 @@ describe('branches', () => {
       branch: { kind: 'office' },
     });
   });
+
+  it('keeps an edit refused for a branch changed on the service, and sends it again made against the new version', async () => {
+    const company = (await core.handlers['companies.list']({ offset: 0, limit: 100 })).rows[7];
+    const [row] = (await core.handlers['branches.ofCompany']({ companyId: company.id })).value;
+    const { id, version, createdAt: _c, updatedAt: _u, ...fields } = row.branch;
+    // Someone else changes the branch on the service meanwhile.
+    const colleague = new ServerClient(service.url);
+    await colleague.signIn(service.credentials);
+    const theirs = await colleague.call('saveBranch', {
+      body: { ...fields, id, phone: '+1 555 0100' },
+      headers: { 'If-Match': `"${version}"` },
+    });
+    expect(theirs.status).toBe(200);
+
+    await core.handlers['branches.save']({ branch: { ...fields, id, openingHours: 'Mo-Su 00:00-24:00' }, version });
+    const [refused] = await push();
+    expect(refused).toMatchObject({ state: 'refused' });
+    const shown = (await core.handlers['branches.ofCompany']({ companyId: company.id })).value.find(
+      (r) => r.branch.id === id,
+    )!;
+    expect(shown.queued).toMatchObject({ kind: 'update', state: 'refused', message: expect.any(String) });
+    // The page shows the waiting edit over the service's branch as read again (its new version);
+    // the user takes the colleague's phone too and saves against that version: the edit goes.
+    expect(shown.branch).toMatchObject({ openingHours: 'Mo-Su 00:00-24:00', version: version + 1 });
+    await core.handlers['branches.save']({
+      branch: { ...fields, id, phone: '+1 555 0100', openingHours: 'Mo-Su 00:00-24:00' },
+      version: shown.branch.version,
+    });
+    expect(await push()).toEqual([]);
+    const after = (await core.handlers['branches.get']({ id })).value!;
+    expect(after).toMatchObject({
+      queued: null,
+      branch: { phone: '+1 555 0100', openingHours: 'Mo-Su 00:00-24:00', version: version + 2 },
+    });
+  });
 });

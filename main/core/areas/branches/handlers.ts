@@ -42,9 +42,20 @@ function rowOf(ctx: HandlerContext, id: string): BranchRow | null {
   return withQueued(ctx, base ? [base] : [], (b) => b.id === id)[0] ?? null;
 }
 
-/** Replaces the request of a waiting entry (the newer edit of the same branch wins) and asks sync to send it. */
-function replaceRequest(ctx: HandlerContext, entry: StoredEntry, request: StoredEntry['request'], summary: string) {
+/**
+ * Replaces the request of a waiting entry (the newer edit of the same branch wins) and asks sync to
+ * send it, with the If-Match of the version the newer edit was made against (after a refusal for a
+ * changed branch, the user edits the branch as the service now has it).
+ */
+function replaceRequest(
+  ctx: HandlerContext,
+  entry: StoredEntry,
+  request: StoredEntry['request'],
+  summary: string,
+  ifMatch: number | null,
+) {
   entry.request = request;
+  entry.ifMatch = ifMatch;
   entry.summary = summary;
   entry.state = 'waiting';
   entry.message = null;
@@ -134,7 +145,14 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
       // The newer edit replaces the waiting one, made against the same version; a branch created
       // here stays a create (its id is the entry's until the service gives one).
       const { id, ...fields } = body;
-      replaceRequest(ctx, waiting, { operationId: 'saveBranch', body: isCreate(waiting) ? fields : body }, summary);
+      const create = isCreate(waiting);
+      replaceRequest(
+        ctx,
+        waiting,
+        { operationId: 'saveBranch', body: create ? fields : body },
+        summary,
+        create ? null : version,
+      );
       return rowOf(ctx, id!)!;
     }
     const entry = ctx.writes.queue({
@@ -164,7 +182,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
     const summary = `Delete the branch ${name}${company ? ` of ${company}` : ''}`;
     const request = { operationId: 'deleteBranch' as const, query: { id } };
     if (waiting) {
-      replaceRequest(ctx, waiting, request, summary);
+      replaceRequest(ctx, waiting, request, summary, version);
       return { deleted: true };
     }
     ctx.writes.queue({
