@@ -173,5 +173,42 @@ describe('groups', () => {
     await page().getByRole('article', { name: 'Group Golf day guests' }).waitFor({ timeout: stepTimeoutMs });
   });
 
+  it('renames (F2), moves with the keyboard (M) and deletes (Delete, asks first) a group', async () => {
+    await page().keyboard.press('Control+0');
+    await item('Golf day guests').click();
+    await page().keyboard.press('F2');
+    const rename = page().getByRole('dialog', { name: 'Rename "Golf day guests"' });
+    await rename.getByLabel('Name').fill('Golf day 2027');
+    await app.screenshot('groups-rename-dialog');
+    await app.axeScan('rename group dialog');
+    await rename.getByLabel('Name').press('Enter');
+    await item('Golf day 2027').waitFor({ timeout: stepTimeoutMs });
+
+    await item('Golf day 2027').focus();
+    await page().keyboard.press('m');
+    const move = page().getByRole('dialog', { name: 'Move "Golf day 2027"' });
+    await move.getByRole('combobox', { name: 'Move to' }).selectOption({ label: 'Top level' });
+    await app.screenshot('groups-move-dialog');
+    await app.axeScan('move group dialog');
+    await move.getByRole('button', { name: 'Move', exact: true }).click();
+    await vi.waitFor(async () => {
+      expect(await groupNamed('Golf day 2027')).toMatchObject({ parentId: null, queued: null });
+    }, waitOptions);
+    expect(await item('Golf day 2027').getAttribute('aria-level')).toBe('1');
+
+    await item('Golf day 2027').focus();
+    await page().keyboard.press('Delete');
+    const confirm = page().getByRole('dialog', { name: 'Delete "Golf day 2027"?' });
+    await confirm.getByText('the contacts stay', { exact: false }).waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('groups-delete-dialog');
+    await app.axeScan('delete group dialog');
+    await confirm.getByRole('button', { name: 'Delete group' }).click();
+    await item('Golf day 2027').waitFor({ state: 'detached', timeout: stepTimeoutMs });
+    await vi.waitFor(async () => {
+      expect(await groupNamed('Golf day 2027')).toBeUndefined();
+      expect(await app.host.core.handlers['outbox.list']({})).toEqual([]);
+    }, waitOptions);
+  });
+
   itEndsHealthy(() => app);
 });

@@ -76,6 +76,10 @@ function groupsBridge(refused: QueuedGroupWrite | null = null) {
     asked.push({ name: 'groups.move', input });
     return queued('Move');
   });
+  bridge.handle('groups.deleteFromTree', (input) => {
+    asked.push({ name: 'groups.deleteFromTree', input });
+    return queued('Remove');
+  });
   bridge.handle('groups.create', (input) => {
     asked.push({ name: 'groups.create', input });
     return queued('Create the group');
@@ -115,6 +119,21 @@ describe('groups view', () => {
     expect(asked).toEqual([
       { name: 'groups.move', input: { move: { id: ids.europe, parentId: ids.lists, position: null } } },
     ]);
+  });
+
+  it('asks before deleting; a group with subgroups is removed from the tree, its subgroups kept', async () => {
+    const { bridge, asked } = groupsBridge();
+    const { user } = renderApp(bridge);
+    const tree = await openGroups(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Europe' }));
+    await user.keyboard('{Delete}');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete "Europe"?' });
+    expect(dialog.textContent).toContain('It has 1 subgroup: they are kept and move up to its place in the tree.');
+    expect(within(dialog).queryByRole('button', { name: 'Delete group' })).toBeNull();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove from the tree' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(asked).toEqual([{ name: 'groups.deleteFromTree', input: { id: ids.europe } }]);
   });
 
   it('checks a new group before queuing it, each refusal next to its field, the dialog kept open', async () => {

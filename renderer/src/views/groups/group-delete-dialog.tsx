@@ -1,7 +1,7 @@
 /**
- * Asks before deleting a group, naming what happens: "Delete group" (`Delete Group`; only for a
- * group without subgroups, said so otherwise) or "Remove from the tree" (`Delete From Tree`: its
- * subgroups move up to its parent). The contacts stay either way. Cancel takes the focus first.
+ * Asks before deleting a group, naming what happens: a group without subgroups is deleted
+ * (`Delete Group`); a group with subgroups is removed from the tree (`Delete From Tree`), its
+ * subgroups moving up to its place. The contacts stay either way. Cancel takes the focus first.
  */
 import type { GroupNode } from '../../../../preload/contract';
 import { Dialog } from '../../components/dialog';
@@ -36,22 +36,25 @@ export function GroupDeleteDialog({
           <button type="button" className="button" onClick={() => onClose(false)} autoFocus>
             Cancel
           </button>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={write.busy}
-            onClick={() => void run('groups.deleteFromTree')}
-          >
-            Remove from the tree
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            disabled={write.busy || subgroups > 0}
-            onClick={() => void run('groups.delete')}
-          >
-            Delete group
-          </button>
+          {subgroups > 0 ? (
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={write.busy}
+              onClick={() => void run('groups.deleteFromTree')}
+            >
+              Remove from the tree
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={write.busy}
+              onClick={() => void run('groups.delete')}
+            >
+              Delete group
+            </button>
+          )}
         </>
       }
     >
@@ -63,8 +66,8 @@ export function GroupDeleteDialog({
       <p>
         The group and its list of members are deleted; the contacts stay.{' '}
         {subgroups > 0
-          ? `It has ${pluralize(subgroups, 'subgroup')}: "Remove from the tree" deletes only this group and moves its subgroups up to its place. "Delete group" needs them moved or deleted first.`
-          : '"Remove from the tree" and "Delete group" do the same for a group without subgroups.'}
+          ? `It has ${pluralize(subgroups, 'subgroup')}: they are kept and move up to its place in the tree.`
+          : ''}
       </p>
     </Dialog>
   );
