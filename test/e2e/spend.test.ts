@@ -118,6 +118,7 @@ describe('spend', () => {
     await section.getByRole('table').waitFor({ timeout: stepTimeoutMs });
     await section.scrollIntoViewIfNeeded();
     await app.screenshot('company-spend');
+    await app.axeScan('company page with its spend');
     await section.getByRole('button', { name: `Open spend of ${company.name} by month` }).click();
     await page().getByText(`Spend with ${company.name}`, { exact: true }).waitFor({ timeout: stepTimeoutMs });
     await figure(currenciesOf(summary)[0]).waitFor({ timeout: stepTimeoutMs });
