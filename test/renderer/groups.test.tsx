@@ -80,6 +80,10 @@ function groupsBridge(refused: QueuedGroupWrite | null = null) {
     asked.push({ name: 'groups.deleteFromTree', input });
     return queued('Remove');
   });
+  bridge.handle('groups.saveMeta', (input) => {
+    asked.push({ name: 'groups.saveMeta', input });
+    return queued('Describe');
+  });
   bridge.handle('groups.create', (input) => {
     asked.push({ name: 'groups.create', input });
     return queued('Create the group');
@@ -134,6 +138,35 @@ describe('groups view', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove from the tree' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(asked).toEqual([{ name: 'groups.deleteFromTree', input: { id: ids.europe } }]);
+  });
+
+  it("saves a group's description, colour and tags with the version it was edited against", async () => {
+    const { bridge, asked } = groupsBridge();
+    const { user } = renderApp(bridge);
+    const tree = await openGroups(user);
+    await user.click(within(tree).getByRole('treeitem', { name: 'Marketing lists' }));
+    const form = await screen.findByRole('form', { name: 'Description, colour and tags' });
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Lists for campaigns.');
+    await user.type(within(form).getByRole('textbox', { name: 'Colour' }), 'blue');
+    await user.type(within(form).getByRole('textbox', { name: 'Tags' }), 'events, , events, leads');
+    await user.click(within(form).getByRole('button', { name: 'Save description' }));
+    expect(within(form).getByRole('textbox', { name: 'Colour' }).getAttribute('aria-invalid')).toBe('true');
+    expect(asked).toEqual([]);
+
+    await user.clear(within(form).getByRole('textbox', { name: 'Colour' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Colour' }), '#1F9D55');
+    await user.click(within(form).getByRole('button', { name: 'Save description' }));
+    await waitFor(() =>
+      expect(asked).toEqual([
+        {
+          name: 'groups.saveMeta',
+          input: {
+            meta: { id: ids.lists, description: 'Lists for campaigns.', colour: '#1f9d55', tags: ['events', 'leads'] },
+            version: 4,
+          },
+        },
+      ]),
+    );
   });
 
   it('checks a new group before queuing it, each refusal next to its field, the dialog kept open', async () => {

@@ -1,14 +1,14 @@
 /**
- * A group's descriptive data (`Save Group Meta`): description, colour and tags. Checked with the
- * bridge's schema (the contract's GroupMetaSave) before it is queued, sent with the version it was
- * edited against (If-Match); what was typed stays when it is refused.
+ * A group's descriptive data (`Save Group Meta`): description, colour and tags, on the shared
+ * record form (components/forms/use-record-form.ts): checked with the bridge's schema (the
+ * contract's GroupMetaSave) before it is queued, kept as a draft until it is saved, refusals next
+ * to their field; sent with the version it was edited against (If-Match).
  */
-import { useState } from 'react';
 import { type Group, groupMetaSaveSchema } from '../../../../preload/contract';
 import { TextField } from '../../components/forms/form-field';
-import { useBridge } from '../../stores/stores-context';
-import { useGroupWrite } from './use-group-write';
-import { messagesByField } from './zod-errors';
+import { useRecordForm } from '../../components/forms/use-record-form';
+import { useBridge, useUi } from '../../stores/stores-context';
+import { savedWords } from './use-group-write';
 
 /** Tags typed as a comma-separated list, without blanks or repeats. */
 function parseTags(text: string): string[] {
@@ -25,29 +25,29 @@ function parseTags(text: string): string[] {
 /** Renders the form for `group`. */
 export function GroupMetaForm({ group }: { group: Group }) {
   const bridge = useBridge();
-  const write = useGroupWrite();
-  const [description, setDescription] = useState(group.description ?? '');
-  const [colour, setColour] = useState(group.colour ?? '');
-  const [tags, setTags] = useState(group.tags.join(', '));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const changed =
-    description !== (group.description ?? '') || colour !== (group.colour ?? '') || tags !== group.tags.join(', ');
-
-  async function save() {
-    const meta = {
+  const pushToast = useUi((s) => s.pushToast);
+  const initial = { description: group.description ?? '', colour: group.colour ?? '', tags: group.tags.join(', ') };
+  const form = useRecordForm({
+    initial,
+    draftKey: `groupMeta:${group.id}`,
+    pointerPrefix: '/meta',
+    schema: groupMetaSaveSchema,
+    toRecord: (values) => ({
       id: group.id,
-      description: description.trim() || null,
-      colour: colour.trim().toLowerCase() || null,
-      tags: parseTags(tags),
-    };
-    const parsed = groupMetaSaveSchema.safeParse(meta);
-    if (!parsed.success) {
-      setErrors(messagesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    await write.run(() => bridge.call('groups.saveMeta', { meta: parsed.data, version: group.version }));
-  }
+      description: values.description.trim() || null,
+      colour: values.colour.trim().toLowerCase() || null,
+      tags: parseTags(values.tags),
+    }),
+    save: async (meta) => {
+      const queued = await bridge.call('groups.saveMeta', { meta, version: group.version });
+      pushToast({ title: queued.summary, body: savedWords });
+    },
+  });
+  const { values, errors } = form;
+  const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((name) => values[name] !== initial[name]);
+  // A tag refused on its own is named by its index (`/tags/2`); it is said at the Tags field.
+  const tagError =
+    errors.tags ?? Object.entries(errors).find(([field, message]) => /^\d+$/.test(field) && message)?.[1];
 
   return (
     <form
@@ -55,46 +55,54 @@ export function GroupMetaForm({ group }: { group: Group }) {
       aria-label="Description, colour and tags"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void form.submit();
       }}
     >
-      {write.error ? (
+      {form.formError ? (
         <p className="form-error" role="alert">
-          {write.error}
+          {form.formError}
         </p>
       ) : null}
       <TextField
         label="Description"
-        value={description}
-        onChange={setDescription}
+        value={values.description}
+        onChange={(value) => form.setField('description', value)}
         maxLength={2000}
         multiline
         error={errors.description}
+        hint={form.restoredDraft ? 'Restored from a draft you did not save.' : undefined}
       />
       <div className="group-colour-row">
         <TextField
           label="Colour"
-          value={colour}
-          onChange={setColour}
+          value={values.colour}
+          onChange={(value) => form.setField('colour', value)}
           maxLength={7}
           placeholder="#2f6fde"
           hint="A colour code, # and six hexadecimal digits."
           error={errors.colour}
         />
-        {/^#[0-9a-fA-F]{6}$/.test(colour) ? (
-          <span className="group-swatch" style={{ background: colour }} aria-hidden="true" />
+        {/^#[0-9a-fA-F]{6}$/.test(values.colour) ? (
+          <span className="group-swatch" style={{ background: values.colour }} aria-hidden="true" />
         ) : null}
       </div>
       <TextField
         label="Tags"
-        value={tags}
-        onChange={setTags}
+        value={values.tags}
+        onChange={(value) => form.setField('tags', value)}
         hint="Separated by commas; at most 20, each up to 40 characters."
-        error={errors.tags ?? Object.entries(errors).find(([field]) => /^\d+$/.test(field))?.[1]}
+        error={tagError}
       />
-      <button type="submit" className="button" disabled={!changed || write.busy}>
-        Save description
-      </button>
+      <div className="group-form-actions">
+        <button type="submit" className="button" disabled={!changed || form.saving}>
+          Save description
+        </button>
+        {form.restoredDraft ? (
+          <button type="button" className="button button-quiet" onClick={form.discard}>
+            Discard the draft
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { useUi } from '../../stores/stores-context';
 
 /** What a queued change's toast says: true online and offline (sync sends it when it can). */
-const savedWords =
+export const savedWords =
   'Saved on this computer; sent to the service as soon as it can be reached (see the pending changes, P).';
 
 /** The state of one write: `run` resolves true when the change was queued. */
