@@ -9,7 +9,7 @@ import type { GroupNode } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
 import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
-import { smallDemo } from '../../helpers/server-client';
+import { ServerClient, smallDemo } from '../../helpers/server-client';
 
 describe('groups', () => {
   const dir = createTempDir();
@@ -120,6 +120,30 @@ describe('groups', () => {
     expect(refused.queued?.message).toMatch(/already exists/);
     await core.handlers['outbox.discard']({ id: entry.id });
     expect((await tree()).value.nodes.find((node) => node.id === a.id)?.queued).toBeNull();
+  });
+
+  it('a cycle made by a move elsewhere that this computer has not seen is refused by the service (409) in its words', async () => {
+    const nodes = (await tree()).value.nodes;
+    const asia = byName(nodes, 'Asia Pacific')!;
+    const lists = byName(nodes, 'Marketing lists')!;
+    // A colleague moves "Marketing lists" under "Asia Pacific"; the tree kept here still shows both at the top.
+    const colleague = new ServerClient(service.url);
+    await colleague.signIn(service.credentials);
+    const moved = await colleague.call('moveGroupInTree', {
+      body: { id: lists.id, parentId: asia.id, position: null },
+    });
+    expect(moved.status).toBe(200);
+
+    await core.handlers['groups.move']({ move: { id: asia.id, parentId: lists.id, position: null } });
+    const [entry] = await push();
+    expect(entry).toMatchObject({ state: 'refused', message: expect.stringMatching(/would have a cycle/) });
+    const shown = await tree();
+    expect(shown.value.nodes.find((node) => node.id === asia.id)).toMatchObject({
+      parentId: null,
+      queued: { state: 'refused', message: entry.message },
+    });
+    await core.handlers['outbox.discard']({ id: entry.id });
+    await colleague.call('moveGroupInTree', { body: { id: lists.id, parentId: null, position: null } });
   });
 
   it('offline: the kept tree with its age; changes queue, show over it and are sent once back', async () => {
