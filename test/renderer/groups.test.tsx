@@ -169,6 +169,33 @@ describe('groups view', () => {
     );
   });
 
+  it('keeps a new group typed and closed (×) as a draft, restored when the dialog opens again', async () => {
+    const { bridge } = groupsBridge();
+    const drafts = new Map<string, unknown>();
+    const savedAt = '2026-11-24T10:00:00.000Z';
+    bridge.handle('drafts.put', ({ key, value }) => {
+      drafts.set(key, value);
+      return { savedAt };
+    });
+    bridge.handle('drafts.get', ({ key }) => (drafts.has(key) ? { value: drafts.get(key), savedAt } : null));
+    bridge.handle('drafts.remove', ({ key }) => ({ removed: drafts.delete(key) }));
+    const { user } = renderApp(bridge);
+    await openGroups(user);
+    await user.click(screen.getByRole('button', { name: 'New group' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Golf day');
+    // × (like Escape) closes and keeps what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'New group' }));
+    dialog = await screen.findByRole('dialog', { name: 'New group' });
+    await waitFor(() =>
+      expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Golf day'),
+    );
+    expect(dialog.textContent).toContain('Restored the changes you had not saved yet');
+  });
+
   it('checks a new group before queuing it, each refusal next to its field, the dialog kept open', async () => {
     const { bridge, asked } = groupsBridge();
     const { user } = renderApp(bridge);

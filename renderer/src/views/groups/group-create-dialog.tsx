@@ -1,18 +1,19 @@
 /**
- * "New group": name, kind, place in the tree and, for a dynamic group, its member criteria.
- * Checked with the bridge's own schema (built from the contract's GroupCreate) before it is
- * queued; a refusal stays in the dialog with what was typed.
+ * "New group": name, kind, place in the tree and, for a dynamic group, its member criteria, on the
+ * shared record form (components/forms/use-record-form.ts, form-dialog.tsx): checked with the
+ * bridge's own schema (built from the contract's GroupCreate) before it is queued, kept as a draft
+ * until it is created (Escape keeps it, Cancel discards it), refusals next to their field.
  */
-import { useState } from 'react';
-import { type GroupKind, type GroupNode, groupCreateSchema } from '../../../../preload/contract';
-import { Dialog } from '../../components/dialog';
+import { type GroupCreate, type GroupNode, groupCreateSchema } from '../../../../preload/contract';
+import { FormDialog } from '../../components/forms/form-dialog';
 import { SelectField, TextField } from '../../components/forms/form-field';
-import { useBridge } from '../../stores/stores-context';
-import { emptyFilter, GroupFilterFields } from './group-filter';
+import { useRecordForm } from '../../components/forms/use-record-form';
+import { useBridge, useUi } from '../../stores/stores-context';
+import { GroupFilterFields } from './group-filter';
 import { kindWords } from './group-words';
 import { placeOptions } from './place-options';
-import { useGroupWrite } from './use-group-write';
-import { messagesByField } from './zod-errors';
+import { savedWords } from './use-group-write';
+import { fieldwise } from './zod-errors';
 
 export interface GroupCreateDialogProps {
   nodes: readonly GroupNode[];
@@ -21,84 +22,88 @@ export interface GroupCreateDialogProps {
   onClose(): void;
 }
 
+/** The form's values, all as typed. */
+interface CreateValues {
+  [field: string]: string;
+  name: string;
+  kind: 'static' | 'dynamic';
+  parentId: string;
+  type: string;
+  state: string;
+  country: string;
+  city: string;
+}
+
+const schema = fieldwise(groupCreateSchema);
+
+function toGroup(values: CreateValues): unknown {
+  const group = { name: values.name.trim(), kind: values.kind, parentId: values.parentId || null };
+  if (values.kind === 'static') return group;
+  const filter = {
+    companyId: null,
+    type: values.type || null,
+    state: values.state || null,
+    country: values.country.trim().toUpperCase() || null,
+    city: values.city.trim() || null,
+  };
+  return { ...group, filter };
+}
+
 /** Renders the dialog. */
-export function GroupCreateDialog({ nodes, parentId: proposed, onClose }: GroupCreateDialogProps) {
+export function GroupCreateDialog({ nodes, parentId, onClose }: GroupCreateDialogProps) {
   const bridge = useBridge();
-  const write = useGroupWrite();
-  const [name, setName] = useState('');
-  const [kind, setKind] = useState<GroupKind>('static');
-  const [parentId, setParentId] = useState(proposed ?? '');
-  const [filter, setFilter] = useState(emptyFilter);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  async function save() {
-    const group = { name: name.trim(), kind, parentId: parentId || null, ...(kind === 'dynamic' ? { filter } : {}) };
-    const parsed = groupCreateSchema.safeParse(group);
-    if (!parsed.success) {
-      setErrors(messagesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    if (await write.run(() => bridge.call('groups.create', { group: parsed.data }))) onClose();
-  }
-
+  const pushToast = useUi((s) => s.pushToast);
+  const form = useRecordForm<CreateValues, GroupCreate>({
+    initial: { name: '', kind: 'static', parentId: parentId ?? '', type: '', state: '', country: '', city: '' },
+    draftKey: 'group:new',
+    pointerPrefix: '/group',
+    schema,
+    toRecord: toGroup,
+    save: async (group) => {
+      const queued = await bridge.call('groups.create', { group });
+      pushToast({ title: queued.summary, body: savedWords });
+    },
+  });
+  const { values, errors, setField } = form;
   return (
-    <Dialog
-      open
+    <FormDialog
       title="New group"
+      form={form}
+      submitLabel="Create group"
+      onSubmit={async () => {
+        const created = await form.submit();
+        if (created) onClose();
+        return created;
+      }}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" disabled={write.busy} onClick={() => void save()}>
-            Create group
-          </button>
-        </>
-      }
+      className="group-form"
     >
-      <form
-        className="group-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        {write.error ? (
-          <p className="form-error" role="alert">
-            {write.error}
-          </p>
-        ) : null}
-        <TextField
-          label="Name"
-          value={name}
-          onChange={setName}
-          maxLength={120}
-          required
-          autoFocus
-          error={errors.name}
-        />
-        <SelectField
-          label="Kind"
-          value={kind}
-          onChange={(value) => setKind(value || 'static')}
-          options={[
-            { value: 'static', label: kindWords.static },
-            { value: 'dynamic', label: kindWords.dynamic },
-          ]}
-        />
-        <SelectField
-          label="Place in the tree"
-          value={parentId}
-          onChange={setParentId}
-          options={placeOptions(nodes, null)}
-          error={errors.parentId}
-          hint="A group can sit at most 10 levels deep."
-        />
-        {kind === 'dynamic' ? <GroupFilterFields filter={filter} onChange={setFilter} errors={errors} /> : null}
-        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
-      </form>
-    </Dialog>
+      <TextField
+        label="Name"
+        value={values.name}
+        onChange={(value) => setField('name', value)}
+        maxLength={120}
+        required
+        error={errors.name}
+      />
+      <SelectField
+        label="Kind"
+        value={values.kind}
+        onChange={(value) => setField('kind', value || 'static')}
+        options={[
+          { value: 'static', label: kindWords.static },
+          { value: 'dynamic', label: kindWords.dynamic },
+        ]}
+      />
+      <SelectField
+        label="Place in the tree"
+        value={values.parentId}
+        onChange={(value) => setField('parentId', value)}
+        options={placeOptions(nodes, null)}
+        error={errors.parentId}
+        hint="A group can sit at most 10 levels deep."
+      />
+      {values.kind === 'dynamic' ? <GroupFilterFields values={values} errors={errors} onChange={setField} /> : null}
+    </FormDialog>
   );
 }

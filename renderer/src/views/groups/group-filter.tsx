@@ -1,32 +1,37 @@
 /**
  * A dynamic group's member criteria (the contract's GroupFilter): every criterion set must hold;
- * none set matches every contact. `GroupFilterFields` edits them (when creating a group: no
- * operation changes a filter afterwards), `GroupFilterSummary` says them in words.
+ * none set matches every contact. `GroupFilterFields` edits them as typed (when creating a group:
+ * no operation changes a filter afterwards), `GroupFilterSummary` says them in words.
  */
 import { contactStates, contactTypes, type GroupFilter } from '../../../../preload/contract';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 
-/** No criterion: every contact. */
-export const emptyFilter: GroupFilter = { companyId: null, type: null, state: null, country: null, city: null };
+/** The criteria as typed, each '' when not set. */
+export interface FilterValues {
+  type: string;
+  state: string;
+  country: string;
+  city: string;
+}
 
 /** The criteria fields; `errors` by field name. */
 export function GroupFilterFields({
-  filter,
+  values,
   onChange,
   errors,
 }: {
-  filter: GroupFilter;
-  onChange(filter: GroupFilter): void;
-  errors: Record<string, string>;
+  values: FilterValues;
+  onChange(field: keyof FilterValues, value: string): void;
+  errors: Partial<Record<string, string>>;
 }) {
   return (
     <fieldset className="group-filter-fields">
       <legend>Members are the contacts matching every criterion set</legend>
       <SelectField
         label="Contact type"
-        value={filter.type ?? ''}
-        onChange={(type) => onChange({ ...filter, type: type || null })}
+        value={values.type}
+        onChange={(type) => onChange('type', type)}
         options={[
           { value: '', label: 'Any type' },
           ...contactTypes.map((t) => ({ value: t, label: contactTypeLabel[t] })),
@@ -35,8 +40,8 @@ export function GroupFilterFields({
       />
       <SelectField
         label="State"
-        value={filter.state ?? ''}
-        onChange={(state) => onChange({ ...filter, state: state || null })}
+        value={values.state}
+        onChange={(state) => onChange('state', state)}
         options={[
           { value: '', label: 'Any state' },
           ...contactStates.map((s) => ({ value: s, label: contactStateLabel[s] })),
@@ -45,16 +50,16 @@ export function GroupFilterFields({
       />
       <TextField
         label="Country (ISO code, e.g. DE)"
-        value={filter.country ?? ''}
+        value={values.country}
         maxLength={2}
-        onChange={(country) => onChange({ ...filter, country: country.trim().toUpperCase() || null })}
+        onChange={(country) => onChange('country', country.toUpperCase())}
         error={errors.country}
       />
       <TextField
         label="City (exact name)"
-        value={filter.city ?? ''}
+        value={values.city}
         maxLength={100}
-        onChange={(city) => onChange({ ...filter, city: city || null })}
+        onChange={(city) => onChange('city', city)}
         error={errors.city}
       />
     </fieldset>

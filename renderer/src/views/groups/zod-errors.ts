@@ -2,7 +2,7 @@
  * Refusals of a bridge schema by field name, for a form's fields: the shared words of
  * preload/contract/issues.ts, keyed by the last segment of each JSON pointer ('' for the whole).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { fieldErrors } from '../../../../preload/contract/issues';
 
 /**
@@ -22,4 +22,17 @@ export function messagesByField(issues: readonly z.core.$ZodIssue[]): Record<str
   const errors: Record<string, string> = {};
   for (const error of fieldErrors(flatten(issues))) errors[error.pointer.split('/').pop() ?? ''] ??= error.message;
   return errors;
+}
+
+/**
+ * `schema` whose refusals name the fields inside a union (see `flatten`), for the shared record
+ * form (components/forms/use-record-form.ts), which puts each refusal next to its field.
+ */
+export function fieldwise<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of flatten(parsed.error.issues)) ctx.issues.push(issue as (typeof ctx.issues)[number]);
+    return z.NEVER;
+  }) as unknown as z.ZodType<T>;
 }
