@@ -37,7 +37,7 @@ export function ContactGroups({ contactId }: { contactId: string }) {
       {mine.data && memberOf.length === 0 ? (
         <p className="muted">
           {mine.data.fetchedAt === null
-            ? 'Not fetched yet; they show once the service can be reached.'
+            ? 'Not known yet: they show once the service has answered for this contact.'
             : 'In no static group.'}
         </p>
       ) : null}
