@@ -32,16 +32,18 @@ export type Branch = ApiSchemas['Branch'];
 /** A PSA deal (the contract's Deal). */
 export type Deal = ApiSchemas['Deal'];
 
-/** What the service relates to a company, fetched on demand. */
+/**
+ * What the service relates to a company, fetched on demand: its deals (`Get related deals`). Its
+ * branches are read through `branches.ofCompany` (preload/contract/branches.ts).
+ */
 export interface CompanyRelated {
-  branches: Branch[];
   deals: Deal[];
 }
 
 export const companiesCalls = {
   'companies.list': call<RowWindow<CompanyRow>>()(z.object({ query: searchText, ...windowInput }).strict()),
   'companies.get': call<CompanyRow | null>()(byId),
-  /** Branches and deals of a company: from the service when online, else the last answer with its age. */
+  /** Deals of a company: from the service when online, else the last answer with its age. */
   'companies.related': call<KeptAnswer<CompanyRelated>>()(byId),
   'companies.save': call<CompanyRow>()(z.object({ company: companySaveSchema }).strict()),
   /** Deletes a company; the service refuses (shown in words) while deals, rebates or contacts name it. */

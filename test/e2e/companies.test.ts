@@ -6,7 +6,7 @@
  * core's handlers and the service (through its contract) are the oracles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompanyRelated, CompanyRow, ContactRow } from '../../preload/contract';
+import type { Branch, CompanyRow, ContactRow, Deal } from '../../preload/contract';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   itEndsHealthy,
@@ -23,12 +23,15 @@ import { ServerClient } from '../helpers/server-client';
 
 type Company = { id: string; name: string; phone: string | null };
 
+/** What the service relates to a company: its branches (`branches.ofCompany`) and deals (`companies.related`). */
+type Related = { branches: Branch[]; deals: Deal[] };
+
 describe('companies', () => {
   let app: E2eApp;
   let service: ServerClient;
   /** A company with contacts, branches and deals. */
   let target: CompanyRow;
-  let related: CompanyRelated;
+  let related: Related;
   let members: ContactRow[];
 
   beforeAll(async () => {
@@ -47,14 +50,16 @@ describe('companies', () => {
 
   /** The first companies (by name) that satisfy `accept`, with what the service relates to them. */
   async function findCompany(
-    accept: (row: CompanyRow, related: CompanyRelated) => boolean,
+    accept: (row: CompanyRow, related: Related) => boolean,
     skip: readonly string[] = [],
-  ): Promise<{ row: CompanyRow; related: CompanyRelated }> {
+  ): Promise<{ row: CompanyRow; related: Related }> {
     const { rows } = await app.host.core.handlers['companies.list']({ offset: 0, limit: 200 });
     for (const row of rows) {
       if (skip.includes(row.id)) continue;
-      const answer = await app.host.core.handlers['companies.related']({ id: row.id });
-      if (accept(row, answer.value)) return { row, related: answer.value };
+      const { deals } = (await app.host.core.handlers['companies.related']({ id: row.id })).value;
+      const branches = (await app.host.core.handlers['branches.ofCompany']({ companyId: row.id })).value;
+      const answer = { branches: branches.map((b) => b.branch), deals };
+      if (accept(row, answer)) return { row, related: answer };
     }
     throw new Error('The demo data should hold a company with contacts, branches and deals');
   }

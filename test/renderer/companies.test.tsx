@@ -62,9 +62,12 @@ describe('companies view', () => {
     const companies = installCompanies(bridge);
     const contact = bridge.data.contacts.find((c) => c.company)!;
     const company = companies.rows.find((row) => row.id === contact.companyId)!;
+    companies.branches.set(company.id, {
+      value: [makeBranch(company.id, 1, 'Hamburg warehouse', 'warehouse')],
+      fetchedAt: new Date().toISOString(),
+    });
     companies.related.set(company.id, {
       value: {
-        branches: [makeBranch(company.id, 1, 'Hamburg warehouse', 'warehouse')],
         deals: [
           makeDeal(company.id, 1, 'Conveyor line retrofit', 'closedWon', 4_850_000),
           makeDeal(company.id, 2, 'Service contract 2027', 'proposal', 120_000_00),
@@ -121,8 +124,9 @@ describe('companies view', () => {
     bridge.data.sync = { ...bridge.data.sync, state: 'offline' };
     const companies = installCompanies(bridge);
     const [kept, never] = [...companies.rows].sort((a, b) => a.name.localeCompare(b.name));
+    companies.branches.set(kept.id, { value: [], fetchedAt: hourAgo() });
     companies.related.set(kept.id, {
-      value: { branches: [], deals: [makeDeal(kept.id, 3, 'Pilot rollout', 'negotiation', 900_000)] },
+      value: { deals: [makeDeal(kept.id, 3, 'Pilot rollout', 'negotiation', 900_000)] },
       fetchedAt: hourAgo(),
     });
     const { user } = renderApp(bridge);

@@ -174,7 +174,7 @@ describe('deals view', () => {
   it("shows a contact's deals on their page and a company's deals open the deal page", async () => {
     const { bridge, contact, company, companies, deals } = dealsBridge();
     companies.related.set(company.id, {
-      value: { branches: [], deals: deals.deals },
+      value: { deals: deals.deals },
       fetchedAt: new Date().toISOString(),
     });
     const { user } = renderApp(bridge);

@@ -1,6 +1,6 @@
 /**
  * The companies area on the fake bridge, for renderer tests: the cached companies (with their
- * contact counts and sync state), their branches and deals as the service would relate them, the
+ * contact counts and sync state), their branches and deals as the service would answer them, the
  * company edits (create, edit, delete) kept in a small outbox the test can settle (`refuse`,
  * `accept`), and the reads a company page makes (contacts of a company, notes, drafts, logo).
  */
@@ -20,6 +20,8 @@ import { fakeId } from './fixtures';
 export interface FakeCompanies {
   rows: CompanyRow[];
   related: Map<string, KeptAnswer<CompanyRelated>>;
+  /** The kept answer of `branches.ofCompany`, by company id. */
+  branches: Map<string, KeptAnswer<Branch[]>>;
   outbox: OutboxEntry[];
   /** The service refuses entry `entryId` with `message` (a refused delete brings the company back, marked refused). */
   refuse(entryId: string, message: string): void;
@@ -86,6 +88,7 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
   const state: FakeCompanies = {
     rows: [...seen.values()],
     related: new Map(),
+    branches: new Map(),
     outbox: [],
     refuse(entryId, message) {
       const entry = state.outbox.find((e) => e.id === entryId);
@@ -134,15 +137,12 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
     const row = state.rows.find((r) => r.id === id);
     return row ? withCount(row) : null;
   });
-  bridge.handle(
-    'companies.related',
-    ({ id }) => state.related.get(id) ?? { value: { branches: [], deals: [] }, fetchedAt: null },
-  );
+  bridge.handle('companies.related', ({ id }) => state.related.get(id) ?? { value: { deals: [] }, fetchedAt: null });
   bridge.handle('branches.ofCompany', ({ companyId }) => {
-    const related = state.related.get(companyId);
+    const kept = state.branches.get(companyId);
     return {
-      value: (related?.value.branches ?? []).map((branch) => ({ branch, queued: null })),
-      fetchedAt: related?.fetchedAt ?? null,
+      value: (kept?.value ?? []).map((branch) => ({ branch, queued: null })),
+      fetchedAt: kept?.fetchedAt ?? null,
     };
   });
   bridge.handle('companies.logo', () => ({ dataUrl: null }));

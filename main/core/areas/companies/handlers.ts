@@ -1,6 +1,7 @@
 /**
- * Handlers of `companies.*`: the list and company page from the cache, related branches and deals
- * on demand (kept for offline with their age), and every edit through the write path.
+ * Handlers of `companies.*`: the list and company page from the cache, related deals on demand
+ * (kept for offline with their age; the branches are `branches.ofCompany`'s), and every edit
+ * through the write path.
  */
 import { BridgeError, type CompanyRelated, type CompanyRow } from '../../../../preload/contract';
 import type { AreaHandlers, HandlerContext } from '../context';
@@ -14,7 +15,7 @@ type Names =
   | 'companies.delete'
   | 'companies.logo';
 
-/** Most branches or deals shown on a company page. */
+/** Most deals shown on a company page. */
 const maxRelated = 500;
 
 function row(ctx: HandlerContext, id: string): CompanyRow {
@@ -29,18 +30,16 @@ export const companiesHandlers: AreaHandlers<Names> = (ctx) => ({
   'companies.get': async ({ id }) => ctx.stores.companies.get(ctx.writes.currentId(id)),
   'companies.related': async ({ id }) => {
     const companyId = ctx.writes.currentId(id);
-    const empty: CompanyRelated = { branches: [], deals: [] };
+    const empty: CompanyRelated = { deals: [] };
     if (ctx.outbox.serviceIdOf(companyId) === null) return { value: empty, fetchedAt: null };
     return keptAnswer(
       ctx,
       `companyRelated:${companyId}`,
       async () => {
-        const api = ctx.session.api();
-        const [branches, deals] = await Promise.all([
-          api.call('getCompanyBranches', { query: { companyId, limit: maxRelated }, timeoutMs: 10_000 }),
-          api.call('getRelatedDeals', { query: { companyId, limit: maxRelated }, timeoutMs: 10_000 }),
-        ]);
-        return { branches: branches.items, deals: deals.items };
+        const deals = await ctx.session
+          .api()
+          .call('getRelatedDeals', { query: { companyId, limit: maxRelated }, timeoutMs: 10_000 });
+        return { deals: deals.items };
       },
       empty,
     );
