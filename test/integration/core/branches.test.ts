@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchSave, LocatorQuery } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, waitForIdle } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 
 type ServiceNearby = { distanceKm: number; branch: { id: string } };
@@ -20,19 +21,13 @@ describe('branches', () => {
   let port: number;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
+    ({ service, core } = await startSignedInCore(dir.path, {
+      demo: smallDemo,
+      core: { syncBackoff: { baseMs: 200, maxMs: 1000 } },
+    }));
     port = Number(new URL(service.url).port);
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
-      syncBackoff: { baseMs: 200, maxMs: 1000 },
-    });
-    await signInDemo(core, service);
-    await waitForIdle(core);
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   async function goOffline() {
     await service.stop();

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTerms } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, waitForIdle } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 import { smallDemo } from '../../helpers/server-client';
 
 describe('cmt', () => {
@@ -17,18 +18,12 @@ describe('cmt', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
-      syncBackoff: { baseMs: 200, maxMs: 1000 },
-    });
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, {
+      demo: smallDemo,
+      core: { syncBackoff: { baseMs: 200, maxMs: 1000 } },
+    }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   /** Terms of every cached company, read online. */
   async function everyCompanyTerms(): Promise<{ id: string; terms: CompanyTerms }[]> {

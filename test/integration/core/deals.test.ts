@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, waitForIdle } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 
 describe('deals', () => {
@@ -15,16 +16,9 @@ describe('deals', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform());
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   it('reads every call online, then gives the kept answers with their age offline, and fresh ones when back', async () => {
     const before = Date.now();

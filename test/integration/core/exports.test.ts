@@ -10,16 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CallInput, calls, exportTargets, type Transfer } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
-import {
-  createTempDir,
-  createTestPlatform,
-  signInDemo,
-  startTestCore,
-  waitForEvent,
-  waitForIdle,
-} from '../../helpers/core-harness';
+import type { RunningService } from '../../../server/start';
+import { createTempDir, createTestPlatform, waitForEvent } from '../../helpers/core-harness';
 import { transferEnded } from '../../helpers/core-waits';
+import { startSignedInCore } from '../../helpers/signed-in-core';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 import { tmpfsMounts } from '../../helpers/unwritable-folder';
 
@@ -41,10 +35,7 @@ describe('exports', () => {
   let direct: ServerClient;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
-    core = await startTestCore(`${dir.path}/client`, platform);
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo, platform }));
     direct = new ServerClient(service.url);
     await direct.signIn(service.credentials);
   });

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import type { RunningService } from '../../../server/start';
+import { createTempDir } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 import { smallDemo } from '../../helpers/server-client';
 
 describe('global search', () => {
@@ -15,16 +16,9 @@ describe('global search', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform());
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   it('finds a company, its contacts and a document in one query, grouped by type, offline too', async () => {
     const company = (await core.handlers['companies.list']({ offset: 2, limit: 1 })).rows[0];

@@ -6,14 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import {
-  createTempDir,
-  createTestPlatform,
-  signInDemo,
-  startTestCore,
-  waitForEvent,
-  waitForIdle,
-} from '../../helpers/core-harness';
+import { createTempDir, waitForEvent, waitForIdle } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 
 describe('offline', () => {
   const dir = createTempDir();
@@ -21,18 +15,9 @@ describe('offline', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service` });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
-      syncBackoff: { baseMs: 200, maxMs: 1000 },
-    });
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { core: { syncBackoff: { baseMs: 200, maxMs: 1000 } } }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   it('keeps reads working while the service is down, and resumes by itself when it is back', async () => {
     const event = (

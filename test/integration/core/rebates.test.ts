@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, waitForIdle } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 import { smallDemo } from '../../helpers/server-client';
 
 describe('rebates', () => {
@@ -16,16 +17,9 @@ describe('rebates', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service`, demo: smallDemo });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform());
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   it('reads every call online, gives the kept answers with their age offline, and refuses an unknown agreement', async () => {
     const before = Date.now();

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { maxServiceContacts, recentCompanyContacts } from '../../../preload/contract';
 import { type RunningService, startService } from '../../../server/start';
-import {
-  createTempDir,
-  createTestPlatform,
-  signInDemo,
-  startTestCore,
-  waitForEvent,
-  waitForIdle,
-} from '../../helpers/core-harness';
+import { createTempDir, waitForEvent } from '../../helpers/core-harness';
+import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
 
 describe('saved queries and user lookups', () => {
   const dir = createTempDir();
@@ -22,18 +16,9 @@ describe('saved queries and user lookups', () => {
   let core: Core;
 
   beforeAll(async () => {
-    service = await startService({ dataDir: `${dir.path}/service` });
-    core = await startTestCore(`${dir.path}/client`, createTestPlatform(), {
-      syncBackoff: { baseMs: 200, maxMs: 1000 },
-    });
-    await signInDemo(core, service);
-    await waitForIdle(core);
+    ({ service, core } = await startSignedInCore(dir.path, { core: { syncBackoff: { baseMs: 200, maxMs: 1000 } } }));
   });
-  afterAll(async () => {
-    await core.stop();
-    await service.stop();
-    dir.remove();
-  });
+  afterAll(() => stopSignedInCore(core, service, dir));
 
   it('lists saved queries and runs one online, then gives both with their age offline', async () => {
     const started = Date.now();
