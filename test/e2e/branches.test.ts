@@ -1,12 +1,15 @@
 /**
  * Branches in browser mode against the real core and reference service: the Branch Locator opened
  * with Ctrl+9, a place typed, the branches listed nearest first as the service's `Branch Locator`
- * answers (the service is the oracle), a branch chosen in the list and on the map, a point clicked
- * on the map; offline, the same search answered from the branches this computer has read in the
+ * answers (the service is the oracle), a branch chosen in the list and on the map, a chosen
+ * branch's details as the service's `Get branch` has them with its company opened from them, a point
+ * clicked on the map; offline, the same search answered from the branches this computer has read in the
  * service's order; and a branch added on a company's page, pending, then on the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LocatorQuery } from '../../preload/contract';
+import type { Branch, LocatorQuery } from '../../preload/contract';
+import { formatPosition } from '../../renderer/src/views/branches/branch-words';
+import { branchKindLabel } from '../../renderer/src/views/companies/related-labels';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   eventually,
@@ -102,6 +105,41 @@ describe('branches', () => {
       { timeoutMs: stepTimeoutMs },
     );
     await app.screenshot('branch-locator-chosen');
+  });
+
+  it("shows a chosen branch's details as the service has them, and its company opens from them", async () => {
+    const nearby = await serviceAnswer(hamburg);
+    const client = new ServerClient(app.service.url);
+    await client.signIn(app.service.credentials);
+    const read = await client.call('getBranch', { query: { id: nearby[2].branch.id } });
+    expect(read.status).toBe(200);
+    const branch = read.body as Branch;
+    const company = await app.host.core.handlers['companies.get']({ id: branch.companyId });
+    expect(company).not.toBeNull();
+
+    await results().locator('.locator-item-main').nth(2).click();
+    const details = results().getByRole('region', { name: `Details of ${branch.name}` });
+    await details.waitFor({ timeout: stepTimeoutMs });
+    const field = (label: string) =>
+      details
+        .locator('dt', { hasText: new RegExp(`^${label}$`) })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent();
+    await details.getByRole('button', { name: company!.name }).waitFor({ timeout: stepTimeoutMs });
+    expect(await field('Kind')).toBe(branchKindLabel[branch.kind]);
+    expect(await field('Phone')).toBe(branch.phone ?? '—');
+    expect(await field('Position')).toBe(formatPosition(branch.latitude, branch.longitude));
+    expect(await field('Address')).toContain(branch.address.city ?? '');
+    await details.scrollIntoViewIfNeeded();
+    await app.screenshot('branch-details');
+    await app.axeScan('branch details');
+
+    await details.getByRole('button', { name: company!.name }).click();
+    await region(page(), 'Company page')
+      .getByRole('heading', { name: company!.name, level: 2 })
+      .waitFor({ timeout: stepTimeoutMs });
+    await page().keyboard.press('Control+9');
+    await results().waitFor({ timeout: stepTimeoutMs });
   });
 
   it("searches from a company's headquarters chosen by name", async () => {

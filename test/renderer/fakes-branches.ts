@@ -1,7 +1,8 @@
 /**
  * Branches on the fake bridge, for renderer tests: the branches of each company as
  * `branches.ofCompany` answers them, saves and deletes queued as the core queues them (the row shows
- * the queued edit), and `branches.locate` answering from a prepared list.
+ * the queued edit), `branches.locate` answering from a prepared list, and `branches.get` answering
+ * one branch (as prepared, else the row of that id in those answers, read now).
  */
 import type { Branch, BranchRow, KeptAnswer, LocatorAnswer } from '../../preload/contract';
 import type { FakeBridge } from './fake-bridge';
@@ -13,6 +14,8 @@ export interface FakeBranches {
   ofCompany: Map<string, KeptAnswer<BranchRow[]>>;
   /** What `branches.locate` answers (its items are filtered by nothing: the test prepares them). */
   locate: LocatorAnswer;
+  /** Branch id → what `branches.get` answers, when the test prepares it. */
+  read: Map<string, KeptAnswer<BranchRow | null>>;
 }
 
 /** Installs the branches calls on `bridge`; `locate` starts empty and online. */
@@ -20,6 +23,7 @@ export function installBranches(bridge: FakeBridge): FakeBranches {
   const state: FakeBranches = {
     ofCompany: new Map(),
     locate: { items: [], source: 'service', keptAt: null, keptCount: 0, complete: true },
+    read: new Map(),
   };
   let created = 0;
   bridge.handle(
@@ -60,5 +64,14 @@ export function installBranches(bridge: FakeBridge): FakeBranches {
     return { deleted: true };
   });
   bridge.handle('branches.locate', () => state.locate);
+  bridge.handle('branches.get', ({ id }) => {
+    const prepared = state.read.get(id);
+    if (prepared) return prepared;
+    const rows = [
+      ...state.locate.items.map((item) => item.row),
+      ...[...state.ofCompany.values()].flatMap((a) => a.value),
+    ];
+    return { value: rows.find((row) => row.branch.id === id) ?? null, fetchedAt: new Date().toISOString() };
+  });
   return state;
 }

@@ -1,12 +1,13 @@
 /**
- * The Branch Locator's list, nearest first: each branch with its distance, kind, company and place,
- * and what can be done with it (open its company, search from it). It is the primary way to use
- * the locator: a list of buttons reached with Tab, each naming its branch and distance.
+ * The Branch Locator's list, nearest first: each branch with its distance, kind, company and place;
+ * the chosen one shows its details (branch-details.tsx: `branches.get`, with a link to its company)
+ * and can be searched from. It is the primary way to use the locator: a list of buttons reached
+ * with Tab, each naming its branch and distance.
  */
 import type { LocatedBranch } from '../../../../preload/contract';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { useUi } from '../../stores/stores-context';
 import { branchKindLabel } from '../companies/related-labels';
+import { BranchDetails } from './branch-details';
 import { branchPlace, branchSyncState, formatDistance } from './branch-words';
 
 export interface LocatorListProps {
@@ -19,7 +20,6 @@ export interface LocatorListProps {
 
 /** Renders the list (an ordered list: its order is the answer). */
 export function LocatorList({ items, selectedId, onSelect, onSearchFrom }: LocatorListProps) {
-  const openRecord = useUi((s) => s.openRecord);
   return (
     <ol className="locator-list" aria-label="Branches found, nearest first">
       {items.map((item, index) => {
@@ -32,7 +32,12 @@ export function LocatorList({ items, selectedId, onSelect, onSearchFrom }: Locat
             className={`locator-item${selected ? ' locator-item-selected' : ''}`}
             aria-current={selected ? 'true' : undefined}
           >
-            <button type="button" className="locator-item-main" onClick={() => onSelect(branch.id)}>
+            <button
+              type="button"
+              className="locator-item-main"
+              aria-expanded={selected}
+              onClick={() => onSelect(branch.id)}
+            >
               <span className="locator-item-number" aria-hidden="true">
                 {index + 1}
               </span>
@@ -50,21 +55,11 @@ export function LocatorList({ items, selectedId, onSelect, onSearchFrom }: Locat
               <span className="locator-item-distance">{formatDistance(item.distanceKm)}</span>
             </button>
             {selected ? (
-              <div className="locator-item-actions">
-                {item.companyName ? (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    onClick={() => openRecord('company', branch.companyId)}
-                  >
-                    Open {item.companyName}
-                  </button>
-                ) : null}
+              <BranchDetails id={branch.id} found={item.row}>
                 <button type="button" className="button button-small button-quiet" onClick={() => onSearchFrom(item)}>
                   Search from this branch
                 </button>
-                {branch.phone ? <span className="locator-item-contact">{branch.phone}</span> : null}
-              </div>
+              </BranchDetails>
             ) : null}
           </li>
         );
