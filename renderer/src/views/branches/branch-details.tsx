@@ -14,7 +14,7 @@ import { LoadingState } from '../../components/loading-state';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
 import { branchKindLabel } from '../companies/related-labels';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { formatPosition } from './branch-words';
 
 export interface BranchDetailsProps {

@@ -16,7 +16,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { branchKindLabel } from '../companies/related-labels';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { BranchForm } from './branch-form';
 import { branchCity, branchPlace, branchSyncState } from './branch-words';
 import './branches.css';

@@ -7,23 +7,20 @@
  */
 import type { ServiceContactRow } from '../../../../preload/contract';
 import { Avatar } from '../../components/avatar';
+import { KeptAgeNote, RefreshButton } from '../../components/kept-age';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatAgo, formatDateTime, fullName } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
-import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useUi } from '../../stores/stores-context';
-import { keptAnswerAge } from './related-labels';
 
 /** Renders the section for company `companyId`. */
 export function CompanyRecentContacts({ companyId }: { companyId: string }) {
   const openRecord = useUi((state) => state.openRecord);
   const now = useNow();
   const { data, error, loading, reload } = useBridgeQuery('users.recentAtCompany', { companyId }, ['contact']);
-  const online = useOnline();
   useReloadOnReconnect(reload);
-  const age = data ? keptAnswerAge(data.fetchedAt, online, now) : null;
   const titleId = `recent-contacts-${companyId}`;
 
   return (
@@ -32,21 +29,14 @@ export function CompanyRecentContacts({ companyId }: { companyId: string }) {
         <h3 id={titleId} className="company-section-title">
           Latest changes on the service
         </h3>
-        <button
-          type="button"
-          className="button button-small button-quiet"
-          disabled={!online || loading}
-          title={online ? undefined : needsServiceMessage}
-          onClick={reload}
-        >
-          {loading && data ? 'Refreshing…' : 'Refresh latest changes'}
-        </button>
+        <RefreshButton
+          label="Refresh latest changes"
+          loading={loading}
+          hasAnswer={data !== undefined}
+          reload={reload}
+        />
       </div>
-      {age ? (
-        <p className="company-related-age" title={data?.fetchedAt ? formatDateTime(data.fetchedAt) : undefined}>
-          Latest changes {age}.
-        </p>
-      ) : null}
+      <KeptAgeNote subject="Latest changes" fetchedAt={data?.fetchedAt} className="company-related-age" />
       {error && !data ? (
         // A side section: its failure is said in place, not as an alert over the page.
         <p className="muted">

@@ -4,32 +4,24 @@
  * kept answer says its age when the service cannot be reached or when it is old ("as of 2 hours ago
  * (offline)"), and "not fetched yet" when there is none.
  */
-import { useEffect, useRef } from 'react';
 import type { Deal } from '../../../../preload/contract';
 import { ErrorBanner } from '../../components/error-banner';
+import { KeptAgeNote, RefreshButton } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { formatCount } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { useNow } from '../../lib/use-now';
-import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useOnline } from '../../lib/use-online';
+import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { CompanyBranches } from '../branches/company-branches';
 import { DealTable } from '../deals/deal-table';
-import { isOpenDeal, keptAnswerAge } from './related-labels';
+import { isOpenDeal } from './related-labels';
 
 /** Renders the branches and deals of company `companyId`. */
 export function CompanyRelated({ companyId }: { companyId: string }) {
   const online = useOnline();
-  const now = useNow();
   const { data, error, loading, reload } = useBridgeQuery('companies.related', { id: companyId });
 
-  // Back online: ask the service again, so the kept answer is replaced by today's.
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    if (online && !wasOnline.current) reload();
-    wasOnline.current = online;
-  }, [online, reload]);
-
-  const age = data ? keptAnswerAge(data.fetchedAt, online, now) : null;
+  useReloadOnReconnect(reload);
   const neverFetched = data?.fetchedAt === null;
 
   const status = (
@@ -38,21 +30,9 @@ export function CompanyRelated({ companyId }: { companyId: string }) {
         <h3 className="company-section-title">
           Deals{data && !neverFetched ? ` (${formatCount(data.value.deals.length)}${openCount(data.value.deals)})` : ''}
         </h3>
-        <button
-          type="button"
-          className="button button-small button-quiet"
-          disabled={!online || loading}
-          title={online ? undefined : needsServiceMessage}
-          onClick={reload}
-        >
-          {loading && data ? 'Refreshing…' : 'Refresh deals'}
-        </button>
+        <RefreshButton label="Refresh deals" loading={loading} hasAnswer={data !== undefined} reload={reload} />
       </div>
-      {age ? (
-        <p className="company-related-age" title={data?.fetchedAt ? formatDateTime(data.fetchedAt) : undefined}>
-          Deals {age}.
-        </p>
-      ) : null}
+      <KeptAgeNote subject="Deals" fetchedAt={data?.fetchedAt} className="company-related-age" />
     </>
   );
 

@@ -19,7 +19,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
 import { CompanyRebates } from '../rebates/company-rebates';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { formatRate } from '../rebates/rebate-words';
 import { formatAmount } from './related-labels';
 

@@ -9,7 +9,7 @@ import { LoadingState } from '../../components/loading-state';
 import { formatCount } from '../../lib/format';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
-import { KeptAgeNote } from './kept-age-note';
+import { KeptAgeNote } from '../../components/kept-age';
 
 export interface DealListStateProps {
   query: QueryState<KeptAnswer<DealList>>;

@@ -19,7 +19,7 @@ import { dealCategoryLabel, dealStageLabel, formatAmount, isOpenDeal } from '../
 import { DealListState } from './deal-list-state';
 import { DealTable } from './deal-table';
 import { dealAge } from './deal-words';
-import { KeptAgeNote } from './kept-age-note';
+import { KeptAgeNote } from '../../components/kept-age';
 
 /** Renders the page of deal `id`. */
 export function DealPage({ id }: { id: string }) {

@@ -9,7 +9,7 @@ import { SelectField } from '../../components/forms/form-field';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useBridge, useUi } from '../../stores/stores-context';
-import { KeptAgeNote } from '../deals/kept-age-note';
+import { KeptAgeNote } from '../../components/kept-age';
 import { useGroupWrite } from './use-group-write';
 
 /** Renders the groups of contact `contactId`. */

@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
 import { formatDateTime, pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { AddMembers } from './add-members';
 import { GroupFilterSummary } from './group-filter';
 import { GroupMetaForm } from './group-meta-form';

@@ -15,7 +15,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { GroupCreateDialog } from './group-create-dialog';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupMoveDialog, GroupRenameDialog } from './group-edit-dialogs';

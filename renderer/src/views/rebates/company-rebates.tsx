@@ -10,7 +10,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useUi } from '../../stores/stores-context';
 import { CurrencyTotals } from './currency-totals';
-import { KeptAge } from './kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { RebateList } from './rebate-list';
 import './rebates.css';
 

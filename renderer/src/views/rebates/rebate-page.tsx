@@ -13,7 +13,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useUi } from '../../stores/stores-context';
 import { dealCategoryLabel, formatAmount } from '../companies/related-labels';
-import { KeptAge } from './kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { RebateSummarySection } from './rebate-summary';
 import { formatPeriod, formatRate, rebateKindLabel } from './rebate-words';
 

@@ -13,7 +13,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { formatAmount } from '../companies/related-labels';
 import { CurrencyTotals } from './currency-totals';
-import { KeptAge } from './kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { groupByLabel, rowLabel } from './rebate-words';
 
 /** The groupings offered on an agreement's page (by agreement would be a single row). */

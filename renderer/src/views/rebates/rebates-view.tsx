@@ -14,7 +14,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { CurrencyTotals } from './currency-totals';
-import { KeptAge } from './kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { RebateList } from './rebate-list';
 import { RebatePage } from './rebate-page';
 import './rebates.css';

@@ -7,7 +7,7 @@ import { LoadingState } from '../../components/loading-state';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useUi } from '../../stores/stores-context';
-import { KeptAge } from '../rebates/kept-age';
+import { KeptAge } from '../../components/kept-age';
 import { SpendTotals } from './spend-totals';
 import { periodMonths } from './spend-words';
 import './spend.css';
