@@ -5,7 +5,9 @@
  * they are not synced. Amounts are passed on as the service gives them, per currency.
  */
 import type { RebateDealEarning, RebateDetail, RebateSummary } from '../../../../preload/contract';
-import type { AreaHandlers, HandlerContext } from '../context';
+import { aggregatePages } from '../aggregate-pages';
+import { companyNames, companyServiceId } from '../company-refs';
+import type { AreaHandlers } from '../context';
 import { keptAnswer } from '../kept';
 
 type Names = 'rebates.summary' | 'rebates.detail';
@@ -17,27 +19,11 @@ const pageSize = 500;
 const maxPages = 4;
 const timeoutMs = 10_000;
 
-/** The service id of `id` (a company created here has none until it is sent: null). */
-function serviceId(ctx: HandlerContext, id: string): string | null {
-  const current = ctx.writes.currentId(id);
-  return ctx.outbox.serviceIdOf(current) === null ? null : current;
-}
-
-/** Company id → name for the cached companies among `ids`. */
-function companyNames(ctx: HandlerContext, ids: Iterable<string>): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const id of ids) {
-    const company = ctx.stores.companies.get(id);
-    if (company) names[id] = company.name;
-  }
-  return names;
-}
-
 /** Creates the rebates handlers. */
 export const rebatesHandlers: AreaHandlers<Names> = (ctx) => ({
   'rebates.summary': async ({ groupBy, rebateId, companyId }) => {
     const empty: RebateSummary = { groupBy, rows: [], totals: [], complete: true };
-    const company = companyId === undefined ? undefined : serviceId(ctx, companyId);
+    const company = companyId === undefined ? undefined : companyServiceId(ctx, companyId);
     if (company === null) return { value: empty, fetchedAt: null };
     return keptAnswer(
       ctx,
@@ -50,19 +36,12 @@ export const rebatesHandlers: AreaHandlers<Names> = (ctx) => ({
           ...(rebateId ? { rebateIds: [rebateId] } : {}),
           ...(company ? { companyId: company } : {}),
         };
-        const summary: RebateSummary = { ...empty, complete: false };
-        let cursor: string | null = null;
-        for (let page = 0; page < maxPages; page++) {
-          const answer: RebateSummaryPage = await api.call('rebateSummaryData', {
-            body: cursor ? { ...body, cursor } : body,
-            timeoutMs,
-          });
-          summary.rows.push(...answer.rows);
-          summary.totals = answer.totals;
-          cursor = answer.nextCursor;
-          if (!cursor) return { ...summary, complete: true };
-        }
-        return summary;
+        const pages = await aggregatePages(
+          (cursor): Promise<RebateSummaryPage> =>
+            api.call('rebateSummaryData', { body: cursor ? { ...body, cursor } : body, timeoutMs }),
+          maxPages,
+        );
+        return { groupBy, ...pages };
       },
       empty,
     );

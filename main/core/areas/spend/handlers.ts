@@ -16,6 +16,8 @@ import type {
   SpendTotal,
 } from '../../../../preload/contract';
 import { spendDirections } from '../../../../preload/contract';
+import { aggregatePages } from '../aggregate-pages';
+import { companyNames, companyServiceId } from '../company-refs';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 
@@ -52,12 +54,6 @@ function filterKey(filter: Filter): string {
   return `${filter.companyId ?? '*'}:${filter.from ?? '*'}:${filter.to ?? '*'}:${filter.category ?? '*'}`;
 }
 
-/** The service id of company `id`, or null when it was created here and not sent yet. */
-function companyServiceId(ctx: HandlerContext, id: string): string | null {
-  const current = ctx.writes.currentId(id);
-  return ctx.outbox.serviceIdOf(current) === null ? null : current;
-}
-
 /**
  * Reads one direction's sums with `Query Spend`, following its cursor: per month oldest first
  * (`period`), or per company largest first (`company`).
@@ -78,29 +74,13 @@ async function sums(
     ...(filter.companyId ? { companyIds: [filter.companyId] } : {}),
     ...(filter.category ? { categories: [filter.category] } : {}),
   };
-  const series: SpendSeries = { rows: [], totals: [], complete: false };
-  let cursor: string | null = null;
-  for (let page = 0; page < maxPages; page++) {
+  return aggregatePages(async (cursor) => {
     const answer: AggregatePage = await api.call('querySpend', {
       body: cursor ? { ...body, cursor } : body,
       timeoutMs,
     });
-    series.rows.push(...answer.items);
-    series.totals = answer.totals;
-    cursor = answer.nextCursor;
-    if (!cursor) return { ...series, complete: true };
-  }
-  return series;
-}
-
-/** Company id → name for the cached companies among `ids`. */
-function companyNames(ctx: HandlerContext, ids: Iterable<string>): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const id of ids) {
-    const company = ctx.stores.companies.get(id);
-    if (company) names[id] = company.name;
-  }
-  return names;
+    return { rows: answer.items, totals: answer.totals, nextCursor: answer.nextCursor };
+  }, maxPages);
 }
 
 /** Creates the spend handlers. */
