@@ -52,7 +52,6 @@ export function DealTable({ deals, label, showCompany = false, showChanged = fal
 
 /** One deal: its title opens its page; its stage, chance, amount in its currency and (expected) close date. */
 export function DealTableRow({ deal, showCompany, showChanged, compact }: { deal: TableDeal } & RowOptions) {
-  const openRecord = useUi((state) => state.openRecord);
   const now = useNow();
   const category = dealCategoryLabel[deal.category] ?? deal.category;
   const stage = dealStageLabel[deal.stage] ?? deal.stage;
@@ -61,28 +60,14 @@ export function DealTableRow({ deal, showCompany, showChanged, compact }: { deal
     const state = isOpenDeal(deal) ? `${stage}, ${deal.probability}% likely, closes ${closes}` : `${stage} ${closes}`;
     return (
       <tr>
-        <th scope="row">
-          <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
-            {deal.title}
-          </button>
-          <span className="company-table-sub">
-            {showCompany && deal.companyName ? `${deal.companyName} · ${state}` : state}
-          </span>
-        </th>
+        <DealTitleCell deal={deal} showCompany={showCompany} detail={state} />
         <td className="company-table-number">{formatAmount(deal.amount, deal.currency)}</td>
       </tr>
     );
   }
   return (
     <tr>
-      <th scope="row">
-        <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
-          {deal.title}
-        </button>
-        <span className="company-table-sub">
-          {showCompany && deal.companyName ? `${deal.companyName} · ${category}` : category}
-        </span>
-      </th>
+      <DealTitleCell deal={deal} showCompany={showCompany} detail={category} />
       <td>
         {stage}
         {isOpenDeal(deal) ? <span className="company-table-sub">{deal.probability}% likely</span> : null}
@@ -98,5 +83,20 @@ export function DealTableRow({ deal, showCompany, showChanged, compact }: { deal
         </td>
       ) : null}
     </tr>
+  );
+}
+
+/** The row header of a deal: its title, which opens its page, over `detail` (after its company when shown). */
+function DealTitleCell({ deal, showCompany, detail }: { deal: TableDeal; showCompany?: boolean; detail: string }) {
+  const openRecord = useUi((state) => state.openRecord);
+  return (
+    <th scope="row">
+      <button type="button" className="link-button" onClick={() => openRecord('deal', deal.id)}>
+        {deal.title}
+      </button>
+      <span className="company-table-sub">
+        {showCompany && deal.companyName ? `${deal.companyName} · ${detail}` : detail}
+      </span>
+    </th>
   );
 }
