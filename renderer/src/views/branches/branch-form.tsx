@@ -14,6 +14,7 @@ import {
   branchSaveSchema,
 } from '../../../../preload/contract';
 import { FormDialog } from '../../components/forms/form-dialog';
+import { AddressFields } from '../../components/forms/address-fields';
 import { SelectField, TextField } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
 import { useBridge } from '../../stores/stores-context';
@@ -131,20 +132,7 @@ export function BranchForm({ companyId, companyName, row, onSaved, onClose }: Br
           options={kindOptions}
           onChange={(value) => setField('kind', value)}
         />
-        <div className="branch-form-wide">
-          <TextField label="Street" maxLength={200} {...field('street')} />
-        </div>
-        <TextField label="Postal code" maxLength={20} {...field('postalCode')} />
-        <TextField label="City" maxLength={100} {...field('city')} />
-        <TextField
-          label="Country"
-          maxLength={2}
-          placeholder="DE"
-          hint="Two-letter code (ISO 3166-1), e.g. DE, FR, US"
-          value={values.country}
-          error={errors.country}
-          onChange={(value) => setField('country', value.toUpperCase())}
-        />
+        <AddressFields values={values} errors={errors} setField={setField} wideClassName="branch-form-wide" />
         <TextField label="Phone" type="tel" maxLength={40} {...field('phone')} />
         <TextField
           label="Latitude"

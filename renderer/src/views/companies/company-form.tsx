@@ -7,6 +7,7 @@
  */
 import { type Company, type CompanyRow, type CompanySave, companySaveSchema } from '../../../../preload/contract';
 import { FormDialog } from '../../components/forms/form-dialog';
+import { AddressFields } from '../../components/forms/address-fields';
 import { TextField } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
 import { useBridge } from '../../stores/stores-context';
@@ -111,20 +112,7 @@ export function CompanyForm({ company, onSaved, onClose }: CompanyFormProps) {
             {...field('website')}
           />
         </div>
-        <div className="company-form-wide">
-          <TextField label="Street" maxLength={200} {...field('street')} />
-        </div>
-        <TextField label="Postal code" maxLength={20} {...field('postalCode')} />
-        <TextField label="City" maxLength={100} {...field('city')} />
-        <TextField
-          label="Country"
-          maxLength={2}
-          placeholder="DE"
-          hint="Two-letter code (ISO 3166-1), e.g. DE, FR, US"
-          value={values.country}
-          error={errors.country}
-          onChange={(value) => setField('country', value.toUpperCase())}
-        />
+        <AddressFields values={values} errors={errors} setField={setField} wideClassName="company-form-wide" />
       </div>
     </FormDialog>
   );
