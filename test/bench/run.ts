@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer]`: measures the core against the
+ * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer|sales]`: measures the core against the
  * design's budgets (docs/PERFORMANCE.md) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
@@ -7,7 +7,8 @@
  * - `--only sync`: bootstrap, delta sync and search only; `--only transfers`: the 1 GiB transfers
  *   only (transfers.ts, its own small service); `--only writes`: 1,000 edits made offline and replayed
  *   (writes.ts, its own demo service); `--only renderer`: the contacts view at 100k rows in
- *   headless Chromium (renderer.ts, its own service; needs `npm run build:renderer`); without `--only`, everything.
+ *   headless Chromium (renderer.ts, its own service; needs `npm run build:renderer`); `--only sales`: the
+ *   Deals board, Branch Locator and Spend dashboard at 5k/10k/100k records (sales.ts); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { benchOpenChecks } from './open-checks';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
 import { benchRenderer } from './renderer';
+import { benchSales } from './sales';
 import { benchTransfers } from './transfers';
 import { benchWrites } from './writes';
 
@@ -28,7 +30,7 @@ const scales = {
   demo: {},
 } as const;
 
-const parts = ['sync', 'writes', 'transfers', 'renderer'] as const;
+const parts = ['sync', 'writes', 'transfers', 'renderer', 'sales'] as const;
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
 });
@@ -113,6 +115,10 @@ try {
   if (runs('renderer')) {
     mkdirSync(join(work.path, 'renderer'));
     await benchRenderer({ workDir: join(work.path, 'renderer'), report });
+  }
+  if (runs('sales')) {
+    mkdirSync(join(work.path, 'sales'));
+    await benchSales({ workDir: join(work.path, 'sales'), report });
   }
   console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
 } finally {

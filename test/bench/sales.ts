@@ -1,0 +1,291 @@
+/**
+ * Sales views benchmark (docs/PERFORMANCE.md), in headless Chromium like the renderer part: the reference
+ * service (in this process) seeded with the small demo set plus 5,000 deals in one category, 10,000
+ * branches around one point and 100,000 spend rows over the last 12 months, inserted through the
+ * service's repositories; the browser-mode host and the built renderer (`npm run build:renderer`).
+ * - paint from the kept answer: the Deals pipeline board, the Branch Locator and the Spend dashboard,
+ *   each opened once (its answer kept), then opened again from Calendar; from the click to the frame
+ *   after the view's content is in the page (budget 150 ms);
+ * - long tasks (over 50 ms) while panning the locator's map and while scrolling the board (budget: none).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { startHost } from '../../main/host/host';
+import { dealCategories } from '../../preload/contract/deals';
+import { type RunningService, startService } from '../../server/start';
+import { chromiumPath, rendererDir } from '../helpers/e2e-harness';
+import type { Report } from './renderer';
+import { ms, quantile } from './stats';
+
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** Small demo set, but 1,000 companies: the spend rows need 100 per company. */
+const demo = { contacts: 1_000, companies: 1_000, events: 50, documents: 20, notifications: 5 };
+const sizes = { deals: 5_000, branches: 10_000, spend: 100_000 };
+/** Where the extra branches are, WGS 84 degrees (Asheville, US): the locator searches from here. */
+const centre = { latitude: 35.5951, longitude: -82.5515 };
+const day = 86_400_000;
+
+/** Long-task recorder installed in the page before its scripts run. */
+const longTaskScript = `globalThis.brmLongTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.brmLongTasks.push(e.duration); })
+  .observe({ type: 'longtask', buffered: true });
+globalThis.brmScrolls = 0;
+document.addEventListener('scroll', () => { globalThis.brmScrolls++; }, true);`;
+
+/** Inserts the extra deals, branches and spend rows in one transaction; returns the time taken, ms. */
+function insertSalesData(service: RunningService): number {
+  const started = performance.now();
+  const { store, repos } = service;
+  const companies = store.db.prepare('SELECT id FROM companies').pluck().all() as string[];
+  const contacts = store.db.prepare('SELECT id FROM contacts').pluck().all() as string[];
+  const pick = <T>(list: T[], i: number) => list[(i * 7919) % list.length];
+  const now = Date.now();
+  const iso = (t: number) => new Date(t).toISOString();
+  const stages = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closedWon', 'closedLost'] as const;
+  store.db.exec('BEGIN');
+  try {
+    for (let i = 0; i < sizes.deals; i++) {
+      const stage = stages[i % stages.length];
+      const closed = stage === 'closedWon' || stage === 'closedLost';
+      repos.deals.save(randomUUID(), {
+        title: `Bench deal ${i + 1}`,
+        companyId: pick(companies, i),
+        contactId: null,
+        category: dealCategories[0],
+        stage,
+        amount: 10_000 * (1 + (i % 500)),
+        currency: i % 3 === 0 ? 'EUR' : 'USD',
+        probability: closed ? (stage === 'closedWon' ? 100 : 0) : 50,
+        expectedCloseDate: iso(now + (1 + (i % 200)) * day).slice(0, 10),
+        ownerId: pick(contacts, i + 1),
+        closedAt: closed ? iso(now - (1 + (i % 300)) * day) : null,
+      });
+    }
+    for (let i = 0; i < sizes.branches; i++) {
+      repos.branches.save(randomUUID(), {
+        companyId: pick(companies, i),
+        name: `Bench branch ${i + 1}`,
+        kind: 'office',
+        address: { street: `${i + 1} Bench Street`, city: 'Asheville', postalCode: '28801', country: 'US' },
+        latitude: Math.round((centre.latitude + (((i * 37) % 200) - 100) / 100) * 1e5) / 1e5,
+        longitude: Math.round((centre.longitude + (((i * 53) % 200) - 100) / 100) * 1e5) / 1e5,
+        phone: null,
+        email: null,
+        openingHours: null,
+      });
+    }
+    const categories = [
+      'hardware',
+      'software',
+      'services',
+      'support',
+      'consulting',
+      'training',
+      'logistics',
+      'marketing',
+    ] as const;
+    // 100 rows per company, one per direction × category × month, in a currency no demo company uses
+    // (a spend row is unique per company, direction, category, month and currency).
+    for (let i = 0; i < sizes.spend; i++) {
+      const j = i % 100;
+      const month = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1 - (j >> 4), 1));
+      repos.spend.save(randomUUID(), {
+        companyId: companies[Math.floor(i / 100)],
+        direction: j % 2 === 0 ? 'sales' : 'purchases',
+        category: categories[(j >> 1) % categories.length],
+        period: month.toISOString().slice(0, 7),
+        amount: 100 * (100 + (i % 9000)),
+        currency: 'ISK',
+      });
+    }
+    store.db.exec('COMMIT');
+  } catch (error) {
+    store.db.exec('ROLLBACK');
+    throw error;
+  }
+  return performance.now() - started;
+}
+
+/**
+ * Runs the sales views benchmark and reports its figures. Throws when the renderer is not built,
+ * Chromium is missing, or a view does not show its content in time.
+ */
+export async function benchSales({ workDir, report }: { workDir: string; report: Report }): Promise<void> {
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(
+      `The renderer is not built (${rendererDir} has no index.html). Run "npm run build:renderer" first.`,
+    );
+  }
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}.`);
+  const service = await startService({
+    dataDir: join(workDir, 'sales-service'),
+    demo,
+    rateLimits: { perUser: 1_000_000_000, perAddress: 1_000_000_000 },
+  });
+  try {
+    report(
+      `sales: ${sizes.deals} deals, ${sizes.branches} branches, ${sizes.spend} spend rows inserted`,
+      ms(insertSalesData(service)),
+    );
+    report('sales: load average (1 min) at the start', loadavg()[0].toFixed(2));
+    const host = await startHost({ serverUrl: service.url, dataDir: join(workDir, 'sales-host'), rendererDir });
+    try {
+      const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+        page.on('pageerror', (error) => console.error('sales page error:', error.message));
+        await page.addInitScript({ content: `${longTaskScript}\n${openScript}` });
+        await page.goto(host.url);
+        await signIn(page, service);
+        await measureViews(page, report);
+        await measureInteraction(page, report);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await host.stop();
+    }
+  } finally {
+    await service.stop();
+  }
+}
+
+async function signIn(page: Page, service: RunningService) {
+  await page.getByLabel('Server URL', { exact: true }).fill(service.url);
+  await page.getByLabel('E-mail', { exact: true }).fill(service.credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(service.credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('status', { name: 'Sync status' }).filter({ hasText: 'Synced' }).waitFor({ timeout: 600_000 });
+}
+
+const views = [
+  { label: 'Deals', what: 'Deals pipeline board (5,000 deals)', selector: '.deal-board .deal-card' },
+  { label: 'Branch Locator', what: 'Branch Locator (10,000 branches)', selector: '.locator-list .locator-item-main' },
+  { label: 'Spend', what: 'Spend dashboard (100,000 spend rows)', selector: '.spend-dashboard .spend-totals' },
+] as const;
+
+/** In-page opener: clicks the main navigation's `label`; ms until the frame after `selector` shows. */
+const openScript = `globalThis.brmTimedOpen = (label, selector, timeoutMs) => new Promise((resolve, reject) => {
+  const nav = document.querySelector('nav[aria-label="Main"]');
+  const button = [...(nav ? nav.querySelectorAll('button, a') : [])].find((b) => b.textContent.trim() === label);
+  if (!button) return reject(new Error('No "' + label + '" in the main navigation.'));
+  let finished = false;
+  const t0 = performance.now();
+  const done = () => {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+  };
+  const observer = new MutationObserver(() => { if (document.querySelector(selector)) done(); });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => { if (!finished) { observer.disconnect(); reject(new Error(selector + ' not shown within ' + timeoutMs + ' ms of opening ' + label)); } }, timeoutMs);
+  button.click();
+  if (document.querySelector(selector)) done();
+});`;
+
+/** Opens the view `label` from the main navigation; resolves to ms until the frame after `selector` shows. */
+function timedOpen(page: Page, label: string, selector: string, timeoutMs: number): Promise<number> {
+  return page.evaluate(
+    `globalThis.brmTimedOpen(${JSON.stringify(label)}, ${JSON.stringify(selector)}, ${timeoutMs})`,
+  ) as Promise<number>;
+}
+
+async function toCalendar(page: Page) {
+  await timedOpen(page, 'Calendar', '.rbc-calendar, [class*="calendar"]', 30_000);
+  await page.waitForTimeout(300);
+}
+
+/** Each view opened once (answer kept), then 5 times more from Calendar; median and max of those. */
+async function measureViews(page: Page, report: Report): Promise<void> {
+  for (const view of views) {
+    if (view.label === 'Branch Locator') {
+      await timedOpen(page, view.label, '.locator-view', 30_000);
+      await page.getByLabel('Latitude', { exact: true }).fill(String(centre.latitude));
+      await page.getByLabel('Longitude', { exact: true }).fill(String(centre.longitude));
+      await page.getByLabel('Radius (km)', { exact: true }).fill('250');
+      await page.getByRole('button', { name: 'Search here', exact: true }).click();
+      await page.locator(view.selector).first().waitFor({ timeout: 120_000 });
+    } else {
+      await timedOpen(page, view.label, view.selector, 120_000);
+    }
+    const first = await page.locator(view.selector).count();
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await toCalendar(page);
+      times.push(await timedOpen(page, view.label, view.selector, 30_000));
+    }
+    report(
+      `sales: ${view.what} painted from the kept answer (median of 5)`,
+      `${ms(quantile(times, 0.5))} (max ${ms(Math.max(...times))}; budget 150 ms; ${first} items shown)`,
+    );
+  }
+}
+
+const longTasks = (page: Page) => page.evaluate('globalThis.brmLongTasks.slice()') as Promise<number[]>;
+
+/** Long tasks while dragging the locator's map 30 times and wheel-scrolling the board 40 times. */
+async function measureInteraction(page: Page, report: Report): Promise<void> {
+  await toCalendar(page);
+  await timedOpen(page, 'Branch Locator', '.locator-map .leaflet-pane', 30_000);
+  await page.waitForTimeout(1_000);
+  let from = (await longTasks(page)).length;
+  const mapPane = () => page.evaluate(`document.querySelector('.leaflet-map-pane').style.transform`) as Promise<string>;
+  const before = await mapPane();
+  const map = await page.locator('.locator-map').boundingBox();
+  if (!map) throw new Error('The locator map is not shown.');
+  const cx = map.x + map.width / 2;
+  const cy = map.y + map.height / 2;
+  for (let i = 0; i < 30; i++) {
+    const dx = ((i * 7919) % 161) - 80;
+    const dy = ((i * 104729) % 121) - 60;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + dx, cy + dy, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(500);
+  let tasks = (await longTasks(page)).slice(from);
+  const moved = (await mapPane()) !== before;
+  report(
+    'sales: long tasks while panning the locator map (30 drags)',
+    `${tasks.length} over 50 ms, longest ${tasks.length ? ms(Math.max(...tasks)) : 'none'} (budget: none over 50 ms); map ${moved ? 'moved' : 'DID NOT MOVE'}`,
+  );
+  await toCalendar(page);
+  await timedOpen(page, 'Deals', '.deal-board .deal-card', 30_000);
+  await page.waitForTimeout(1_000);
+  from = (await longTasks(page)).length;
+  const scrollsBefore = (await page.evaluate('globalThis.brmScrolls')) as number;
+  const body = await page.locator('.deals-body').boundingBox();
+  if (!body) throw new Error('The deal board is not shown.');
+  await page.mouse.move(body.x + Math.min(body.width, 1000) / 4, body.y + Math.min(body.height, 600) / 2);
+  for (let i = 0; i < 40; i++) {
+    const notches = ((i * 7919) % 23) - 11 || 3;
+    await page.mouse.wheel(i % 5 === 4 ? notches * 60 : 0, notches * 120);
+    await page.waitForTimeout(50);
+  }
+  // Then 40 jumps of the card list's scrolling box (the nearest ancestor of a card that scrolls) to
+  // seeded offsets, as the renderer part's scroll jumps.
+  await page.evaluate(`(async () => {
+    let box = document.querySelector('.deal-card');
+    while (box && !(box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY))) box = box.parentElement;
+    box = box || document.scrollingElement;
+    globalThis.brmScrollBox = box.className + ' ' + box.scrollHeight + '/' + box.clientHeight;
+    for (let i = 0; i < 40; i++) {
+      box.scrollTop = ((i * 7919) % 97) / 97 * (box.scrollHeight - box.clientHeight);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })()`);
+  await page.waitForTimeout(500);
+  tasks = (await longTasks(page)).slice(from);
+  const scrolls = ((await page.evaluate('globalThis.brmScrolls')) as number) - scrollsBefore;
+  const scrollBox = (await page.evaluate('globalThis.brmScrollBox')) as string;
+  report(
+    'sales: long tasks while scrolling the deal board (40 wheel scrolls, 40 jumps)',
+    `${tasks.length} over 50 ms, longest ${tasks.length ? ms(Math.max(...tasks)) : 'none'} (budget: none over 50 ms); ${scrolls} scroll events (scrolling box: ${scrollBox}, scroll/client height px)`,
+  );
+}
