@@ -53,8 +53,18 @@ export interface LocatedBranch {
 export interface LocatorAnswer {
   /** Within the radius, nearest first (ties by id), the same order as the service's `Branch Locator`. */
   items: LocatedBranch[];
-  /** 'service': the service's answer now; 'kept': computed here from every branch this computer has read. */
-  source: 'service' | 'kept';
+  /**
+   * 'service': the service's answer now. 'lastAnswer': the service answered this same search
+   * before (point, radius, kind) and can be reached: listed at once from the branches kept here (the
+   * same rule), while `refreshing` asks it again. 'kept': the service cannot be reached: computed
+   * here from every branch this computer has read.
+   */
+  source: 'service' | 'lastAnswer' | 'kept';
+  /**
+   * True while the service is asked this search again in the background (source 'lastAnswer');
+   * `answers.refreshed` names 'branches' when it has answered.
+   */
+  refreshing?: boolean;
   /** When the kept branches were last read from the service (ISO 8601 UTC), null when none ever were. */
   keptAt: string | null;
   /** How many branches this computer keeps for offline searches. */
@@ -92,6 +102,10 @@ export const branchesCalls = {
   'branches.save': call<BranchRow>()(z.object({ branch: branchSaveSchema, version }).strict()),
   /** Deletes a branch through the write path (at once for one created here and not yet sent). */
   'branches.delete': call<{ deleted: true }>()(z.object({ id: uuid, version }).strict()),
-  /** Branches within the radius of a point, nearest first: the service's answer online, the kept branches offline. */
+  /**
+   * Branches within the radius of a point, nearest first: the service's answer online (a search it
+   * answered before is listed at once from the kept branches and asked again in the background), the
+   * kept branches offline.
+   */
   'branches.locate': call<LocatorAnswer>()(locatorQuerySchema),
 } as const;

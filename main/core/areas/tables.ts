@@ -7,6 +7,7 @@
 import type { SyncedType } from '../../../preload/contract';
 import type { ApiCalendarEvent, ApiCompany, ApiContact, ApiDocument, ApiFolder, ApiNotification } from '../api/types';
 import type { RecordTable } from '../cache/record-table';
+import { keptBranchesTable } from './branches/kept-table';
 import { calendarEventsTable } from './calendar/table';
 import { companiesTable } from './companies/table';
 import { contactsTable } from './contacts/table';
@@ -37,3 +38,9 @@ export const recordTables: { [K in SyncedType]: RecordTable<RecordOf[K]> } = {
 export function tableOf(type: SyncedType): RecordTable<unknown> {
   return recordTables[type] as RecordTable<unknown>;
 }
+
+/**
+ * The cache.db tables of on-demand answers kept beside the query cache (not synced records), cleared
+ * with it: on sign-out, a change of user and a 410 rebuild (cache/state-store.ts `clearSyncedData`).
+ */
+export const keptTables: readonly string[] = [keptBranchesTable];

@@ -6,7 +6,7 @@
  * used, so a connection that holds only cache.db (the sync writer thread) can use the sync state.
  */
 import type { Database, Statement } from 'better-sqlite3';
-import { recordTables } from '../areas/tables';
+import { keptTables, recordTables } from '../areas/tables';
 
 /** The persisted position in the change feed. */
 export interface SyncState {
@@ -45,7 +45,7 @@ export interface StateStore {
   getDownload(documentId: string): DownloadRecord | null;
   putDownload(record: DownloadRecord): void;
   removeDownload(documentId: string): void;
-  /** Deletes the synced records, the sync state and the query cache (all in cache.db); keeps everything in local.db (410 rebuild). */
+  /** Deletes the synced records, the sync state, the query cache and the kept tables beside it (all in cache.db); keeps everything in local.db (410 rebuild). */
   clearSyncedData(): void;
   /**
    * Deletes everything that belongs to the signed-in user: synced data, downloads records, outbox, id
@@ -103,6 +103,7 @@ export function createStateStore(db: Database): StateStore {
   const clearSyncedData = db.transaction(() => {
     for (const table of syncedTables) db.prepare(`DELETE FROM ${table}`).run();
     db.prepare('DELETE FROM query_cache').run();
+    for (const table of keptTables) db.prepare(`DELETE FROM ${table}`).run();
     resetSync().run();
   });
   const clearUserData = db.transaction(() => {

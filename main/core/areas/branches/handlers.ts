@@ -1,44 +1,34 @@
 /**
  * Handlers of `branches.*`: a company's locations. Branches are not in the change feed
  * (api/openapi.yaml, ChangeType), so they are read on demand (`Get branch`, `Get company
- * branches`, `Branch Locator`), each answer kept with its age (kept.ts), and every branch read is
- * kept for the offline locator (kept-branches.ts). `Save branch` and `Delete Branch` go through the
+ * branches`, `Branch Locator`: locate.ts), each answer kept with its age (kept.ts), and every
+ * branch read is kept for the offline locator (kept-branches.ts). `Save branch` and `Delete Branch` go through the
  * write path as outbox entries of kind 'action' about no synced record, as `Save CMT` does
  * (main/core/areas/cmt/handlers.ts; docs/ARCHITECTURE.md, "Decisions taken where the design was
  * silent"): kept across restarts, sent in order by sync, a refusal kept in the service's words.
  */
-import { nearestFirst } from '../../../../api/geo-distance';
-import {
-  type Branch,
-  type BranchRow,
-  type BranchSave,
-  BridgeError,
-  type LocatorAnswer,
-  maxLocated,
-} from '../../../../preload/contract';
+import { type Branch, type BranchRow, type BranchSave, BridgeError } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
 import { allPages } from '../all-pages';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
-import { keepBranches, keptBranches } from './kept-branches';
+import { keepBranches, keptBranch } from './kept-branches';
+import { companyNameOf, locate } from './locate';
+import { pageSize, timeoutMs } from './paging';
 import { queuedBranchEntries, withQueued } from './queued';
 
 type Names = 'branches.ofCompany' | 'branches.get' | 'branches.save' | 'branches.delete' | 'branches.locate';
 
-/** Branches per page asked of the service (api/openapi.yaml `Limit`: at most 500). */
-const pageSize = 500;
 /** Most branches of one company read. */
 const maxOfCompany = 5000;
-/** How long one page may take, ms. */
-const timeoutMs = 10_000;
 
 /** True for a save that creates a branch (its body has no id). */
 const isCreate = (entry: StoredEntry) => entry.request.operationId === 'saveBranch' && !entry.request.body?.id;
 
 /** The branch `id` as this computer shows it (kept, with its queued edit), or null. */
 function rowOf(ctx: HandlerContext, id: string): BranchRow | null {
-  const base = keptBranches(ctx).branches.find((b) => b.id === id);
+  const base = keptBranch(ctx, id);
   return withQueued(ctx, base ? [base] : [], (b) => b.id === id)[0] ?? null;
 }
 
@@ -72,10 +62,6 @@ function notWhileSending(entry: StoredEntry | undefined): void {
   }
 }
 
-function companyName(ctx: HandlerContext, companyId: string): string | null {
-  return ctx.stores.companies.get(ctx.writes.currentId(companyId))?.name ?? null;
-}
-
 /** Creates the branches handlers. */
 export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
   'branches.ofCompany': async ({ companyId: given }) => {
@@ -95,7 +81,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
                     .call('getCompanyBranches', { query: { companyId, limit: pageSize, cursor }, timeoutMs }),
                 maxOfCompany,
               );
-              keepBranches(ctx, items, (b) => complete && b.companyId === companyId);
+              keepBranches(ctx, items, complete ? { companyId } : undefined);
               return items;
             },
             [],
@@ -116,7 +102,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
           return branch;
         } catch (err) {
           if (!(err instanceof ServiceError && err.status === 404)) throw err;
-          keepBranches(ctx, [], (b) => b.id === id);
+          keepBranches(ctx, [], { ids: [id] });
           return null;
         }
       },
@@ -178,7 +164,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
       return { deleted: true };
     }
     const name = row?.branch.name ?? 'a branch';
-    const company = row ? companyName(ctx, row.branch.companyId) : null;
+    const company = row ? companyNameOf(ctx, row.branch.companyId) : null;
     const summary = `Delete the branch ${name}${company ? ` of ${company}` : ''}`;
     const request = { operationId: 'deleteBranch' as const, query: { id } };
     if (waiting) {
@@ -198,49 +184,5 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
     return { deleted: true };
   },
 
-  'branches.locate': async (query) => {
-    const ofKind = (b: Branch) => query.kind === undefined || b.kind === query.kind;
-    let candidates: Branch[] | null = null;
-    let complete = true;
-    if (ctx.online()) {
-      try {
-        const found = await allPages(
-          (cursor) =>
-            ctx.session.api().call('branchLocator', { body: { ...query, limit: pageSize, cursor }, timeoutMs }),
-          maxLocated,
-        );
-        candidates = found.items.map((item) => item.branch);
-        complete = found.complete;
-        const ids = new Set(candidates.map((b) => b.id));
-        // A complete answer also says which kept branches within the radius no longer exist.
-        const inRadius = new Set(nearestFirst(keptBranches(ctx).branches, query, query.radiusKm).map((n) => n.item.id));
-        keepBranches(ctx, candidates, (b) => found.complete && ofKind(b) && inRadius.has(b.id) && !ids.has(b.id));
-        ctx.reachedService();
-      } catch (err) {
-        ctx.lostService(err);
-        if (err instanceof BridgeError && err.code !== 'offline' && err.code !== 'server_error') throw err;
-      }
-    }
-    const kept = keptBranches(ctx);
-    const source = candidates ? 'service' : 'kept';
-    const rows = withQueued(ctx, candidates ?? kept.branches.filter(ofKind), ofKind).filter(
-      (row) => row.queued?.kind !== 'delete',
-    );
-    const located = nearestFirst(
-      rows.map((row) => ({ id: row.branch.id, latitude: row.branch.latitude, longitude: row.branch.longitude, row })),
-      query,
-      query.radiusKm,
-    );
-    return {
-      items: located.slice(0, maxLocated).map(({ distanceKm, item }) => ({
-        distanceKm,
-        row: item.row,
-        companyName: companyName(ctx, item.row.branch.companyId),
-      })),
-      source,
-      keptAt: kept.keptAt,
-      keptCount: kept.branches.length,
-      complete: complete && located.length <= maxLocated,
-    } satisfies LocatorAnswer;
-  },
+  'branches.locate': (query) => locate(ctx, query),
 });

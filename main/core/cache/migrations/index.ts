@@ -10,6 +10,7 @@ import { localState } from './003-local-state';
 import { writePath } from './004-write-path';
 import { uploadQueue } from './005-upload-queue';
 import { localTablesMoved } from './006-local-tables-moved';
+import { keptBranches } from './007-kept-branches';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   writePath,
   uploadQueue,
   localTablesMoved,
+  keptBranches,
 ];
