@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Branch, LocatorQuery } from '../../preload/contract';
 import { formatPosition } from '../../renderer/src/views/branches/branch-words';
+import { numberedMarkers } from '../../renderer/src/views/branches/locator-markers';
 import { branchKindLabel } from '../../renderer/src/views/companies/related-labels';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
@@ -59,19 +60,44 @@ describe('branches', () => {
       .getByRole('textbox', { name: /^Radius/ })
       .fill(String(query.radiusKm));
     await place().getByRole('button', { name: 'Search here' }).click();
+    // The list draws only the items in sight; each says how many are listed in all.
     await eventually(
       `${count} branches listed`,
-      () => results().getByRole('listitem').count(),
-      (n) => n === count,
+      () => results().getByRole('listitem').first().getAttribute('aria-setsize'),
+      (n) => n === String(count),
       { timeoutMs: stepTimeoutMs },
     );
   }
 
-  /** The listed branches' names and distances, in order. */
+  /**
+   * The listed branches' names, in order: the list is scrolled from top to bottom, each item read
+   * where it is drawn at its place (`aria-posinset`), until every place was read.
+   */
   async function listed(): Promise<string[]> {
-    return results()
-      .locator('.locator-item-main')
-      .evaluateAll((buttons) => buttons.map((b) => b.querySelector('.locator-item-name')?.textContent?.trim() ?? ''));
+    return results().evaluate(async (list) => {
+      const scroller = list.parentElement!;
+      const names = new Map<number, string>();
+      const read = () => {
+        for (const item of list.querySelectorAll('li[aria-posinset]')) {
+          const name = item.querySelector('.locator-item-name')?.textContent?.trim() ?? '';
+          names.set(Number(item.getAttribute('aria-posinset')), name);
+        }
+      };
+      const total = Number(list.querySelector('li')?.getAttribute('aria-setsize') ?? 0);
+      // The list draws the items now in sight on the next frames.
+      const frame = () => new Promise((resolve) => setTimeout(resolve, 50));
+      scroller.scrollTop = 0;
+      await frame();
+      read();
+      while (names.size < total && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight) {
+        scroller.scrollTop += scroller.clientHeight / 2;
+        await frame();
+        read();
+      }
+      scroller.scrollTop = 0;
+      await frame();
+      return Array.from({ length: total }, (_, i) => names.get(i + 1) ?? `(place ${i + 1} never drawn)`);
+    });
   }
 
   const hamburg: LocatorQuery = { latitude: 53.55, longitude: 9.99, radiusKm: 900 };
@@ -84,11 +110,10 @@ describe('branches', () => {
     expect(expected.length).toBeGreaterThan(2);
     await searchFrom(hamburg, expected.length);
     expect(await listed()).toEqual(expected.map((n) => n.branch.name));
-    // The map shows one named marker per branch.
+    // The map shows one named marker per branch for the nearest 50 (the others are dots on a canvas).
     const map = region(page(), 'Map of the branches found');
-    expect(await waitForCount(map.getByRole('button', { name: /^\d+\. .+ away$/ }), expected.length)).toBe(
-      expected.length,
-    );
+    const named = Math.min(expected.length, numberedMarkers);
+    expect(await waitForCount(map.getByRole('button', { name: /^\d+\. .+ away$/ }), named)).toBe(named);
     await app.screenshot('branch-locator');
     await app.axeScan('branch locator');
 
@@ -102,6 +127,23 @@ describe('branches', () => {
       'the first branch chosen',
       () => results().getByRole('listitem').first().getAttribute('aria-current'),
       (current) => current === 'true',
+      { timeoutMs: stepTimeoutMs },
+    );
+    // The chosen item grows with its details; the next item moves down below it (heights are measured).
+    await results()
+      .getByRole('region', { name: /^Details of / })
+      .getByText('Position')
+      .waitFor({ timeout: stepTimeoutMs });
+    await eventually(
+      'the second item below the chosen one',
+      async () => {
+        const [chosen, next] = [
+          await results().getByRole('listitem').nth(0).boundingBox(),
+          await results().getByRole('listitem').nth(1).boundingBox(),
+        ];
+        return chosen && next ? next.y - (chosen.y + chosen.height) : -1;
+      },
+      (gap) => gap >= 0,
       { timeoutMs: stepTimeoutMs },
     );
     await app.screenshot('branch-locator-chosen');
@@ -176,6 +218,18 @@ describe('branches', () => {
     const wide: LocatorQuery = { latitude: 50.1, longitude: 8.7, radiusKm: 1500 };
     const expected = await serviceAnswer(wide);
     await searchFrom(wide, expected.length);
+    expect(await listed()).toEqual(expected.map((n) => n.branch.name));
+    // Every branch of the service: the nearest are numbered on the map, the others are dots.
+    const world: LocatorQuery = { latitude: 50.1, longitude: 8.7, radiusKm: 20_000 };
+    const everywhere = await serviceAnswer(world);
+    expect(everywhere.length).toBeGreaterThan(numberedMarkers);
+    await searchFrom(world, everywhere.length);
+    const map = region(page(), 'Map of the branches found');
+    expect(await waitForCount(map.getByRole('button', { name: /^\d+\. .+ away$/ }), numberedMarkers)).toBe(
+      numberedMarkers,
+    );
+    expect(await map.locator('canvas').count()).toBe(1);
+    await app.screenshot('branch-locator-world');
     const narrow: LocatorQuery = { latitude: 51.2, longitude: 6.8, radiusKm: 400 };
     const narrowExpected = await serviceAnswer(narrow);
     await app.stopService();

@@ -2,9 +2,12 @@
  * The Branch Locator view: a typed place is checked before anything is searched, the branches come
  * nearest first with their distance, a chosen branch shows its details read through `branches.get`
  * (with its company, which opens), and an answer computed offline from the kept branches says so.
+ * A thousand branches: only those in sight are in the list (each saying its place among all), the
+ * map numbers the nearest and dots the rest, and a branch chosen on the map comes into the list
+ * with the focus. The last answer to a search, being refreshed, is not mistaken for an offline one.
  */
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRow, LocatedBranch } from '../../preload/contract';
 import type { FakeBridge } from './fake-bridge';
 import { installBranches } from './fakes-branches';
@@ -52,6 +55,23 @@ async function searchHamburg(form: HTMLElement, user: ReturnType<typeof renderAp
     await user.type(within(form).getByRole('textbox', { name }), value);
   }
   await user.click(within(form).getByRole('button', { name: 'Search here' }));
+}
+
+/** A fake 2D context: jsdom draws no canvas; the map's dots are drawn on one (Chromium draws them in e2e). */
+beforeAll(() => {
+  const context = new Proxy({} as Record<string | symbol, unknown>, {
+    get: (target, name) => (name in target ? target[name] : () => undefined),
+    set: (target, name, value) => {
+      target[name] = value;
+      return true;
+    },
+  });
+  HTMLCanvasElement.prototype.getContext = (() => context) as unknown as HTMLCanvasElement['getContext'];
+});
+
+/** `n` branches, 100 m apart going away from the search point. */
+function manyLocated(n: number): LocatedBranch[] {
+  return Array.from({ length: n }, (_, i) => located(i + 1, `Branch ${i + 1}`, 0.1 * (i + 1), 'Kestrel GmbH'));
 }
 
 describe('branch locator', () => {
@@ -201,5 +221,87 @@ describe('branch locator', () => {
       await screen.findByText(/^Offline: searched the 31 branches this computer has read \(last read 2 hours ago\)/),
     ).toBeTruthy();
     expect(screen.getByText('No branch is within 20 km. Widen the radius or choose another place.')).toBeTruthy();
+  });
+
+  it('draws only the branches in sight of a thousand, each with its place, and a branch chosen on the map comes into the list with the focus', async () => {
+    const bridge = signedInBridge();
+    const branches = installBranches(bridge);
+    branches.locate = {
+      items: manyLocated(1000),
+      source: 'service',
+      keptAt: new Date().toISOString(),
+      keptCount: 1000,
+      complete: false,
+    };
+    const { user } = renderApp(bridge);
+    await searchHamburg(await openLocator(user), user);
+    const list = await screen.findByRole('list', { name: 'Branches found, nearest first' });
+    expect(list.tagName).toBe('OL');
+    const drawn = within(list).getAllByRole('listitem');
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(50);
+    expect(drawn.map((item) => item.getAttribute('aria-setsize'))).toEqual(drawn.map(() => '1000'));
+    expect(drawn[0].getAttribute('aria-posinset')).toBe('1');
+    expect(within(drawn[0]).getByRole('button', { name: /^Branch 1Office/ })).toBeTruthy();
+    expect(screen.getByText(/^1\D?000 branches within \d+ km of the coordinates typed$/)).toBeTruthy();
+    expect(screen.getByText(/^Only the nearest 1\D?000 are listed; narrow the radius to see the rest\.$/)).toBeTruthy();
+
+    // The map numbers the nearest 50 as buttons; the others are dots on one canvas.
+    const map = screen.getByRole('region', { name: 'Map of the branches found' });
+    expect(within(map).getAllByRole('button', { name: /^\d+\. Branch \d+, .+ away$/ })).toHaveLength(50);
+    expect(map.querySelectorAll('canvas')).toHaveLength(1);
+
+    // Chosen on the map: the 40th, out of sight in the list, is drawn there, chosen, with the focus.
+    expect(within(list).queryByRole('button', { name: /^Branch 40Office/ })).toBeNull();
+    const marker = within(map).getByRole('button', { name: /^40\. Branch 40,/ });
+    fireEvent.keyDown(marker, { key: 'Enter' });
+    const chosen = await within(list).findByRole('button', { name: /^Branch 40Office/ });
+    await waitFor(() => expect(document.activeElement).toBe(chosen));
+    expect(chosen.getAttribute('aria-expanded')).toBe('true');
+    const item = chosen.closest('li')!;
+    expect(item.getAttribute('aria-current')).toBe('true');
+    expect(item.getAttribute('aria-posinset')).toBe('40');
+    expect(marker.getAttribute('aria-current')).toBe('true');
+    expect(marker.classList.contains('locator-marker-selected')).toBe(true);
+
+    // Another one chosen: the marker chosen before is no longer marked.
+    const first = within(map).getByRole('button', { name: /^1\. Branch 1,/ });
+    fireEvent.keyDown(first, { key: 'Enter' });
+    await waitFor(() => expect(first.getAttribute('aria-current')).toBe('true'));
+    expect(marker.getAttribute('aria-current')).toBeNull();
+    expect(marker.classList.contains('locator-marker-selected')).toBe(false);
+  });
+
+  it('shows the last answer being refreshed without the offline notice, then the refreshed answer', async () => {
+    const bridge = signedInBridge();
+    const branches = installBranches(bridge);
+    branches.locate = {
+      items: [located(1, 'Hamburg office', 0.079, 'Kestrel GmbH')],
+      source: 'lastAnswer',
+      refreshing: true,
+      keptAt: new Date().toISOString(),
+      keptCount: 40,
+      complete: true,
+    };
+    const { user } = renderApp(bridge);
+    await searchHamburg(await openLocator(user), user);
+    const list = await screen.findByRole('list', { name: 'Branches found, nearest first' });
+    expect(await screen.findByText('Refreshing…')).toBeTruthy();
+    expect(screen.queryByText(/^Offline:/)).toBeNull();
+
+    branches.locate = {
+      items: [located(2, 'Opened this morning', 0.01, 'Kestrel GmbH'), located(1, 'Hamburg office', 0.079, null)],
+      source: 'lastAnswer',
+      keptAt: new Date().toISOString(),
+      keptCount: 41,
+      complete: true,
+    };
+    const calls = bridge.callsTo('branches.locate').length;
+    act(() => bridge.emit('answers.refreshed', { areas: ['branches'] }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(bridge.callsTo('branches.locate')).toHaveLength(calls + 1);
+    expect(within(list).getAllByRole('listitem')[0].textContent).toMatch(/^1Opened this morning/);
+    expect(screen.queryByText('Refreshing…')).toBeNull();
+    expect(screen.queryByText(/^Offline:/)).toBeNull();
   });
 });

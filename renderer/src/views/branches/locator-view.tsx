@@ -5,7 +5,7 @@
  * headquarters, a branch found, or a point clicked on the map. The list is the primary way to use
  * it; the map (offline base map, no tile service) shows the same branches, numbered alike.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
@@ -14,7 +14,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { formatDistance, formatPosition } from './branch-words';
-import { LocatorList } from './locator-list';
+import { LocatorList, type LocatorListHandle } from './locator-list';
 import { LocatorMap, type MapPoint } from './locator-map';
 import { type LocatorSearch, LocatorPlace } from './locator-place';
 import './branches.css';
@@ -35,7 +35,10 @@ export function LocatorView() {
         ...(search.kind ? { kind: search.kind } : {}),
       }
     : null;
-  const { data, error, loading, reload } = useBridgeQuery('branches.locate', input, ['outbox']);
+  // A search the service answered before comes at once from the kept branches while the core asks
+  // again; `answers.refreshed` naming 'branches' brings the new answer.
+  const { data, error, loading, reload } = useBridgeQuery('branches.locate', input, ['outbox', 'branches']);
+  const list = useRef<LocatorListHandle>(null);
   useReloadOnReconnect(reload);
 
   function searchFrom(next: LocatorSearch) {
@@ -56,11 +59,7 @@ export function LocatorView() {
   // A branch chosen on the map: its list entry comes into view and takes the focus.
   function chooseOnMap(id: string) {
     setSelectedId(id);
-    requestAnimationFrame(() => {
-      const button = document.querySelector<HTMLElement>(`#locator-item-${CSS.escape(id)} .locator-item-main`);
-      button?.scrollIntoView({ block: 'nearest' });
-      button?.focus();
-    });
+    list.current?.reveal(id);
   }
 
   const items = data?.items ?? [];
@@ -114,6 +113,7 @@ export function LocatorView() {
             </EmptyState>
           ) : (
             <LocatorList
+              ref={list}
               items={items}
               selectedId={selectedId}
               onSelect={setSelectedId}
