@@ -59,7 +59,20 @@ export interface KeptAnswer<T> {
   value: T;
   /** When the service gave this answer (ISO 8601 UTC), or null when it never has (offline from the start). */
   fetchedAt: string | null;
+  /**
+   * True when this is the kept answer, given at once, while the service is being asked again in the
+   * background; `answers.refreshed` names the area when the new answer is kept.
+   */
+  refreshing?: boolean;
 }
+
+/**
+ * Areas whose large on-demand answers are shown from what is kept first and refreshed in the
+ * background (docs/ARCHITECTURE.md, "Decisions taken where the design was silent"); `answers.refreshed`
+ * names them and views showing them re-query.
+ */
+export const keptFirstAreas = ['deals', 'branches', 'spend'] as const;
+export type KeptFirstArea = (typeof keptFirstAreas)[number];
 
 /** A file picked or dropped by the user, as the host can read it (see `FileRef` in the preload). */
 export const fileRefSchema = z.object({

@@ -39,8 +39,8 @@ export interface DealList {
   complete: boolean;
 }
 
-/** Most deals of one list the client reads (pages of 500 from the service). */
-export const maxDealList = 2000;
+/** Most deals of one list the client reads (pages of 500 from the service); the board draws only the cards in sight. */
+export const maxDealList = 10_000;
 
 /** Most deals `Gets recent deals` answers (api/openapi.yaml: `limit` maximum 100). */
 export const maxRecentDeals = 100;

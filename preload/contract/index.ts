@@ -94,17 +94,13 @@ export type CallParsed<K extends CallName> = z.output<(typeof calls)[K]['input']
 export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
 
 /** Every core event: name → payload. */
-export type EventPayloads = AppEvents &
-  SessionEvents &
-  SyncEvents &
-  OutboxEvents &
-  TransferEvents &
-  StorageEvents;
+export type EventPayloads = AppEvents & SessionEvents & SyncEvents & OutboxEvents & TransferEvents & StorageEvents;
 export type EventName = keyof EventPayloads;
 export const eventNames = [
   'session.changed',
   'sync.status',
   'data.changed',
+  'answers.refreshed',
   'outbox.changed',
   'transfer.progress',
   'app.notify',

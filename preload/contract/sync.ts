@@ -1,5 +1,5 @@
 /** Bridge calls and events of sync: its status, "sync now", and which cached types changed. */
-import { call, empty, type SyncedType } from './common';
+import { call, empty, type KeptFirstArea, type SyncedType } from './common';
 
 /** Sync status, shown always in the app shell. `counts` are records applied by the current/last run, per type. */
 export interface SyncStatus {
@@ -23,4 +23,6 @@ export interface SyncEvents {
   'sync.status': SyncStatus;
   /** Cached data of these types changed: views showing them re-query. */
   'data.changed': { types: SyncedType[] };
+  /** A background refresh of kept answers of these areas ended (kept anew, or failed): views showing them re-query. */
+  'answers.refreshed': { areas: KeptFirstArea[] };
 }

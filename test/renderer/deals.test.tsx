@@ -97,6 +97,61 @@ describe('deals view', () => {
     expect(bridge.callsTo('deals.get').at(-1)).toEqual({ id: expect.any(String) });
   });
 
+  it('draws only the cards in sight of a stage of 1,000 deals; End reaches the last one; a background refresh re-queries', async () => {
+    const { bridge, company, deals } = dealsBridge();
+    const at = { companyId: company.id, companyName: company.name };
+    deals.deals = Array.from({ length: 1_000 }, (_, i) => makeDealRow(100 + i, `Bulk deal ${i + 1}`, at));
+    let refreshing = true;
+    bridge.handle('deals.byCategory', ({ category }) => ({
+      value: { deals: deals.deals.filter((deal) => deal.category === category), complete: true },
+      fetchedAt: new Date().toISOString(),
+      refreshing,
+    }));
+    const { user } = renderApp(bridge);
+    await openDeals(user);
+    const proposal = within(await board('Hardware')).getByRole('region', { name: 'Proposal: 1,000 deals' });
+    const drawn = within(proposal)
+      .getAllByRole('listitem')
+      .filter((item) => item.hasAttribute('aria-posinset'));
+    expect(drawn.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(50);
+    expect(drawn[0].getAttribute('aria-setsize')).toBe('1000');
+    // The kept answer is shown while the core asks the service again.
+    expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeTruthy();
+
+    card('Bulk deal 1').focus();
+    await user.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toBe(card('Bulk deal 1000')));
+    expect(card('Bulk deal 1000').tabIndex).toBe(0);
+    expect(card('Bulk deal 1000').closest('li')?.getAttribute('aria-posinset')).toBe('1000');
+
+    // The refresh ended: the view asks again and the board shows the new answer.
+    refreshing = false;
+    deals.deals = [makeDealRow(2_000, 'Fresh deal', at), ...deals.deals.slice(1)];
+    const calls = bridge.callsTo('deals.byCategory').length;
+    bridge.emit('answers.refreshed', { areas: ['deals'] });
+    await waitFor(() => expect(bridge.callsTo('deals.byCategory').length).toBe(calls + 1));
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(card('Fresh deal')).toBeTruthy();
+  });
+
+  it('opened again, shows the last board at once while it asks the core again', async () => {
+    const { bridge } = dealsBridge();
+    const { user } = renderApp(bridge);
+    await openDeals(user);
+    await board('Hardware');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('button', { name: /^Calendar/ }));
+    let answer: (value: unknown) => void = () => undefined;
+    bridge.handle('deals.byCategory', () => new Promise((resolve) => (answer = resolve as typeof answer)));
+    await openDeals(user);
+    // The core has not answered yet: the last board is on screen, with its refresh under way.
+    expect(within(await board('Hardware')).getByText('Forklift fleet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refreshing…' })).toBeTruthy();
+    answer({ value: { deals: [], complete: true }, fetchedAt: new Date().toISOString() });
+    expect(await screen.findByText('No hardware deals on the service.')).toBeTruthy();
+  });
+
   it("shows a deal's fields and its related deals, which open; Esc goes back; the company link opens the company", async () => {
     const { bridge, contact, company } = dealsBridge();
     const { user } = renderApp(bridge);

@@ -3,9 +3,10 @@
  * the same numbers as a data table, so every chart is reachable by keyboard and by screen readers
  * (WAI-ARIA tabs pattern, components/tabs.tsx). The drawing has an accessible name (the title) and
  * a summary in words; series are told apart by their names in the legend and the table, not only by
- * colour. Every later chart of the app uses this piece.
+ * colour. Every later chart of the app uses this piece. The drawing is made when it comes near the
+ * screen, one chart per task (use-draw-in-turn.ts); until then its box keeps its size.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Bar,
   BarChart as RechartsBarChart,
@@ -19,6 +20,7 @@ import {
 import { ChartTable } from './chart-table';
 import type { ChartCategory, ChartSeries } from './chart-types';
 import { tabPanelProps, Tabs } from './tabs';
+import { useDrawInTurn } from './use-draw-in-turn';
 import './chart.css';
 
 export type { ChartCategory, ChartSeries } from './chart-types';
@@ -72,6 +74,8 @@ export function Chart(props: ChartProps) {
     return row;
   });
   const tick = props.formatTick ?? formatValue;
+  const drawingRef = useRef<HTMLDivElement>(null);
+  const drawn = useDrawInTurn(drawingRef);
   return (
     <figure className="chart" aria-labelledby={titleId}>
       <div className="chart-head">
@@ -87,41 +91,50 @@ export function Chart(props: ChartProps) {
       </div>
       <div {...tabPanelProps(idPrefix, shown)} className="chart-panel">
         {shown === 'chart' ? (
-          <div className="chart-drawing" role="img" aria-labelledby={titleId} aria-describedby={summaryId}>
-            <ResponsiveContainer width="100%" height={height}>
-              <RechartsBarChart
-                data={data}
-                layout={bars ? 'vertical' : 'horizontal'}
-                accessibilityLayer={false}
-                margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
-              >
-                <CartesianGrid vertical={bars} horizontal={!bars} stroke="#dde1e7" />
-                {bars ? (
-                  <>
-                    <XAxis type="number" tickFormatter={tick} tick={axisTick} />
-                    <YAxis type="category" dataKey="category" tick={axisTick} width={200} />
-                  </>
-                ) : (
-                  <>
-                    <XAxis dataKey="category" tick={axisTick} />
-                    <YAxis tickFormatter={tick} tick={axisTick} width={88} />
-                  </>
-                )}
-                <Tooltip
-                  formatter={(value) => (typeof value === 'number' ? formatValue(value) : String(value ?? ''))}
-                />
-                <Legend itemSorter={null} />
-                {series.map((s, index) => (
-                  <Bar
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.label}
-                    fill={fills[index % fills.length]}
-                    isAnimationActive={false}
+          <div
+            ref={drawingRef}
+            className="chart-drawing"
+            role="img"
+            aria-labelledby={titleId}
+            aria-describedby={summaryId}
+            style={drawn ? undefined : { height }}
+          >
+            {drawn ? (
+              <ResponsiveContainer width="100%" height={height}>
+                <RechartsBarChart
+                  data={data}
+                  layout={bars ? 'vertical' : 'horizontal'}
+                  accessibilityLayer={false}
+                  margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
+                >
+                  <CartesianGrid vertical={bars} horizontal={!bars} stroke="#dde1e7" />
+                  {bars ? (
+                    <>
+                      <XAxis type="number" tickFormatter={tick} tick={axisTick} />
+                      <YAxis type="category" dataKey="category" tick={axisTick} width={200} />
+                    </>
+                  ) : (
+                    <>
+                      <XAxis dataKey="category" tick={axisTick} />
+                      <YAxis tickFormatter={tick} tick={axisTick} width={88} />
+                    </>
+                  )}
+                  <Tooltip
+                    formatter={(value) => (typeof value === 'number' ? formatValue(value) : String(value ?? ''))}
                   />
-                ))}
-              </RechartsBarChart>
-            </ResponsiveContainer>
+                  <Legend itemSorter={null} />
+                  {series.map((s, index) => (
+                    <Bar
+                      key={s.key}
+                      dataKey={s.key}
+                      name={s.label}
+                      fill={fills[index % fills.length]}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </RechartsBarChart>
+              </ResponsiveContainer>
+            ) : null}
           </div>
         ) : (
           <ChartTable

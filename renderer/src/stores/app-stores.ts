@@ -4,6 +4,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { BrmBridge } from '../../../preload/contract';
+import { type AnswerCache, createAnswerCache } from './answer-cache';
 import { createDataStore, type DataStoreState } from './data-store';
 import { createNotificationsStore, type NotificationsStoreState } from './notifications-store';
 import { createSessionStore, type SessionStoreState } from './session-store';
@@ -21,6 +22,8 @@ export interface AppStores {
   transfers: StoreApi<TransfersStoreState>;
   storage: StoreApi<StorageStoreState>;
   ui: StoreApi<UiStoreState>;
+  /** The views' last answers, shown at once when a view opens again (`useBridgeQuery`'s `showLast`). */
+  answers: AnswerCache;
 }
 
 /** What the stores need to know of the view registry (`views/registry.ts`). */
@@ -40,6 +43,7 @@ export function createAppStores(bridge: BrmBridge, routing: ViewRouting): AppSto
     transfers: createTransfersStore(bridge),
     storage: createStorageStore(bridge),
     ui: createUiStore(routing.initialView, routing.viewOfRecord),
+    answers: createAnswerCache(),
   };
 }
 
@@ -69,6 +73,7 @@ export function connectAppStores(stores: AppStores): () => void {
       if (previous.session?.state === 'signedIn' && state.session?.state !== 'signedIn') {
         stores.notifications.getState().reset();
         stores.transfers.getState().reset();
+        stores.answers.clear();
       }
     }),
     bridge.on('sync.status', (status) => stores.sync.getState().apply(status)),
@@ -76,6 +81,7 @@ export function connectAppStores(stores: AppStores): () => void {
       stores.data.getState().bump(types);
       if (types.includes('notification')) void stores.notifications.getState().load();
     }),
+    bridge.on('answers.refreshed', ({ areas }) => stores.data.getState().bump(areas)),
     bridge.on('outbox.changed', () => stores.data.getState().bump(['outbox'])),
     bridge.on('transfer.progress', (transfer) => stores.transfers.getState().upsert([transfer])),
     bridge.on('app.notify', (message) => showNotification(stores, message)),

@@ -7,7 +7,7 @@ import { type DealList, maxDealList } from '../../../../preload/contract';
 import type { ApiClient } from '../../api/client';
 import { allPages } from '../all-pages';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { keptAnswer } from '../kept';
+import { keptAnswer, keptFirst } from '../kept';
 import { dealAnswerKey } from './keys';
 import { createDealNamer, type ServiceDeal as ApiDeal } from './names';
 
@@ -25,16 +25,24 @@ function allDeals(
   return allPages(fetchPage, maxDealList);
 }
 
-/** A kept list of deals, named from the cache as it is now (names change between fetches). */
+/**
+ * A kept list of deals, named from the cache as it is now (names change between fetches). The
+ * Deals view's lists (`first: 'kept'`) are given from what is kept at once and refreshed in the
+ * background (kept.ts `keptFirst`); the others wait for the service when it can be reached.
+ */
 async function keptList(
   ctx: HandlerContext,
   key: string,
   fetch: (api: ApiClient) => Promise<{ items: ApiDeal[]; complete: boolean }>,
+  first: 'service' | 'kept' = 'service',
 ) {
-  const kept = await keptAnswer(ctx, key, () => fetch(ctx.session.api()), { items: [] as ApiDeal[], complete: true });
+  const fallback = { items: [] as ApiDeal[], complete: true };
+  const ask = () => fetch(ctx.session.api());
+  const kept =
+    first === 'kept' ? await keptFirst(ctx, 'deals', key, ask, fallback) : await keptAnswer(ctx, key, ask, fallback);
   const name = createDealNamer(ctx);
   const value: DealList = { deals: kept.value.items.map(name), complete: kept.value.complete };
-  return { value, fetchedAt: kept.fetchedAt };
+  return { value, fetchedAt: kept.fetchedAt, ...(kept.refreshing ? { refreshing: true } : {}) };
 }
 
 /** Creates the deals handlers. */
@@ -60,12 +68,23 @@ export const dealsHandlers: AreaHandlers<Names> = (ctx) => ({
     );
   },
   'deals.byCategory': async ({ category }) =>
-    keptList(ctx, `dealsByCategory:${category}`, (api) =>
-      allDeals((cursor) => api.call('getDealsByCategory', { query: { category, limit: pageSize, cursor }, timeoutMs })),
+    keptList(
+      ctx,
+      `dealsByCategory:${category}`,
+      (api) =>
+        allDeals((cursor) =>
+          api.call('getDealsByCategory', { query: { category, limit: pageSize, cursor }, timeoutMs }),
+        ),
+      'kept',
     ),
   'deals.recent': async ({ limit }) =>
-    keptList(ctx, `dealsRecent:${limit}`, async (api) => {
-      const answer = await api.call('getRecentDeals', { query: { limit }, timeoutMs });
-      return { items: answer.items, complete: true };
-    }),
+    keptList(
+      ctx,
+      `dealsRecent:${limit}`,
+      async (api) => {
+        const answer = await api.call('getRecentDeals', { query: { limit }, timeoutMs });
+        return { items: answer.items, complete: true };
+      },
+      'kept',
+    ),
 });

@@ -1,7 +1,8 @@
 /**
  * Handlers of `spend.*`: spend per month and per company (`Query Spend` grouped by period or by
- * company, sales and purchases apart) and a company's spend records (`Get Spend`), fetched on demand and kept for offline use with their
- * age (kept.ts). Spend is not in the change feed (api/openapi.yaml, ChangeType), so it is not synced.
+ * company, sales and purchases apart) and a company's spend records (`Get Spend`), fetched on demand
+ * and kept for offline use with their age (kept.ts); the sums are given from what is kept first and
+ * refreshed in the background (`keptFirst`), so the dashboard paints at once. Spend is not in the change feed (api/openapi.yaml, ChangeType), so it is not synced.
  * Amounts are passed on as the service gives them, per currency.
  */
 import type {
@@ -19,7 +20,7 @@ import { spendDirections } from '../../../../preload/contract';
 import { aggregatePages } from '../aggregate-pages';
 import { companyNames, companyServiceId } from '../company-refs';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { keptAnswer } from '../kept';
+import { keptAnswer, keptFirst } from '../kept';
 
 type Names = 'spend.summary' | 'spend.records' | 'spend.companies';
 interface AggregatePage {
@@ -91,8 +92,9 @@ export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
     const companyId = filter.companyId === undefined ? undefined : companyServiceId(ctx, filter.companyId);
     if (companyId === null) return { value: empty, fetchedAt: null };
     const asked = { ...filter, companyId };
-    return keptAnswer(
+    return keptFirst(
       ctx,
+      'spend',
       `spendSummary:${filterKey(asked)}`,
       async () => {
         const [sales, purchases] = await Promise.all(spendDirections.map((d) => sums(ctx, d, asked, 'period')));
@@ -102,8 +104,9 @@ export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
     );
   },
   'spend.companies': async (filter) => {
-    const kept = await keptAnswer<Omit<SpendByCompany, 'companyNames'>>(
+    const kept = await keptFirst<Omit<SpendByCompany, 'companyNames'>>(
       ctx,
+      'spend',
       `spendCompanies:${filterKey(filter)}`,
       async () => {
         const [sales, purchases] = await Promise.all(spendDirections.map((d) => sums(ctx, d, filter, 'company')));
@@ -112,7 +115,11 @@ export const spendHandlers: AreaHandlers<Names> = (ctx) => ({
       { sales: [], purchases: [], complete: true },
     );
     const ids = [...kept.value.sales, ...kept.value.purchases].map((r) => r.companyId).filter((id) => id !== null);
-    return { value: { ...kept.value, companyNames: companyNames(ctx, ids) }, fetchedAt: kept.fetchedAt };
+    return {
+      value: { ...kept.value, companyNames: companyNames(ctx, ids) },
+      fetchedAt: kept.fetchedAt,
+      ...(kept.refreshing ? { refreshing: true } : {}),
+    };
   },
   'spend.records': async (filter) => {
     const empty: SpendRecords = { records: [], complete: true };

@@ -3,6 +3,7 @@
  * `Deal`, `DealStage`, `DealCategory`), and the age of an answer kept for offline use.
  */
 import type { Branch, Deal } from '../../../../preload/contract';
+import { formatMinorUnits } from '../../lib/currency-format';
 import { formatAgo } from '../../lib/format';
 
 /** Label of a branch's kind. */
@@ -45,13 +46,10 @@ export function isOpenDeal(deal: Deal): boolean {
  * `Deal.amount`), so 4850000 EUR → "€48,500.00". An unknown currency code shows as "48,500.00 XYZ".
  */
 export function formatAmount(amount: number, currency: string): string {
-  try {
-    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amount / 10 ** digits);
-  } catch {
-    return `${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} ${currency}`;
-  }
+  return (
+    formatMinorUnits(amount, currency, 'standard') ??
+    `${(amount / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} ${currency}`
+  );
 }
 
 /** Answers older than this are marked with their age even online, ms (15 minutes). */

@@ -35,8 +35,8 @@ export function DealsView() {
   const [tab, setTab] = useState<Tab>('pipeline');
   const [category, setCategory] = useState<DealCategory>(dealCategories[0]);
   const online = useOnline();
-  const board = useBridgeQuery('deals.byCategory', { category });
-  const recent = useBridgeQuery('deals.recent', { limit: recentDealCount });
+  const board = useBridgeQuery('deals.byCategory', { category }, ['deals'], { showLast: true });
+  const recent = useBridgeQuery('deals.recent', { limit: recentDealCount }, ['deals'], { showLast: true });
   useReloadOnReconnect(board.reload);
   useReloadOnReconnect(recent.reload);
   const shown = tab === 'pipeline' ? board : recent;

@@ -17,10 +17,11 @@ export function CompanySpend({ companyId, companyName }: { companyId: string; co
   const online = useOnline();
   const select = useUi((s) => s.select);
   const setView = useUi((s) => s.setView);
-  const { data, error, loading, reload } = useBridgeQuery('spend.summary', {
-    companyId,
-    ...periodMonths('12', Date.now()),
-  });
+  const { data, error, loading, reload } = useBridgeQuery(
+    'spend.summary',
+    { companyId, ...periodMonths('12', Date.now()) },
+    ['spend'],
+  );
   const value = data?.value;
   const neverFetched = data?.fetchedAt === null;
   const empty = value && value.sales.totals.length === 0 && value.purchases.totals.length === 0;

@@ -16,7 +16,7 @@ import { companyChart, companyCurrencies, formatShortAmount, topCompanies } from
 /** Renders the charts of the largest companies for the months and category of `filter`. */
 export function SpendCompanies({ filter }: { filter: Omit<SpendFilter, 'companyId'> }) {
   const [, selectCompany] = useSelectedRecord('spend');
-  const { data, error, reload } = useBridgeQuery('spend.companies', filter);
+  const { data, error, reload } = useBridgeQuery('spend.companies', filter, ['spend']);
   if (error && !data)
     return <ErrorBanner message={`The largest companies could not be loaded: ${error}`} onRetry={reload} />;
   if (!data) return <LoadingState label="Loading the largest companies…" />;

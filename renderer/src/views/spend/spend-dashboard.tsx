@@ -25,7 +25,7 @@ export interface SpendDashboardProps {
 /** Renders the dashboard of `filter`. */
 export function SpendDashboard({ filter, scope }: SpendDashboardProps) {
   const online = useOnline();
-  const summary = useBridgeQuery('spend.summary', filter);
+  const summary = useBridgeQuery('spend.summary', filter, ['spend'], { showLast: true });
   const companyId = filter.companyId;
   const records = useBridgeQuery('spend.records', companyId ? { ...filter, companyId } : null);
   const value = summary.data?.value;

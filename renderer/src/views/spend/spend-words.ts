@@ -5,6 +5,7 @@
  */
 import type { SpendByCompany, SpendCategory, SpendDirection, SpendSummary } from '../../../../preload/contract';
 import type { ChartCategory, ChartSeries } from '../../components/chart-types';
+import { formatMinorUnits } from '../../lib/currency-format';
 
 /** The name of each direction, as a salesperson says it. */
 export const directionLabels: Record<SpendDirection, string> = { sales: 'Sales', purchases: 'Purchases' };
@@ -44,14 +45,13 @@ export function periodMonths(choice: PeriodChoice, now: number): { from?: string
   return { from: monthBefore(now, Number(choice) - 1), to: monthBefore(now, 0) };
 }
 
+/** Made once: building a date format costs far more than using one, and charts label many months. */
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 /** "Jan 2026" for `2026-01`. */
 export function monthLabel(period: string): string {
   const [year, month] = period.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, 1)).toLocaleDateString('en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return monthFormat.format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
 /** Every month from `first` to `last` (`YYYY-MM`, inclusive), in order. */
@@ -108,15 +108,7 @@ export function monthlyChart(
 
 /** A short amount for a chart's axis ("$12K"), `amount` in minor units of `currency` (ISO 4217). */
 export function formatShortAmount(amount: number, currency: string): string {
-  try {
-    const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits;
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact' }).format(
-      amount / 10 ** (digits ?? 2),
-    );
-  } catch {
-    return `${Math.round(amount / 100)} ${currency}`;
-  }
+  return formatMinorUnits(amount, currency, 'compact') ?? `${Math.round(amount / 100)} ${currency}`;
 }
 
 /** How many companies a chart of the largest companies shows. */
