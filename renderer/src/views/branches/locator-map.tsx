@@ -1,6 +1,6 @@
 /**
- * The Branch Locator's map (Leaflet): the offline base map of country shapes (base-map.ts) drawn as
- * a vector layer, the search point with its radius, and the branches found:
+ * The Branch Locator's map (Leaflet): the offline base map of country shapes (base-map.ts,
+ * ground-layer.ts) drawn as a vector layer, the search point with its radius, and the branches found:
  * - the nearest `numberedMarkers` as numbered markers, numbered as in the list: keyboard-focusable
  *   buttons named after their branch and distance; Enter, Space or a click chooses the branch;
  * - the others (up to `maxLocated` in all) as small dots: filled circles in the accent colour with a
@@ -19,8 +19,8 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import type { LocatedBranch } from '../../../../preload/contract';
-import { countryShapes } from './base-map';
 import { formatDistance } from './branch-words';
+import { addGround } from './ground-layer';
 import { numberedMarkers } from './locator-markers';
 
 /** A point on the map (WGS 84 degrees). */
@@ -73,6 +73,14 @@ function dotColours(element: HTMLElement): DotColours {
     chosen: token('--warning', baseColours.chosen),
     rim: token('--surface', baseColours.rim),
   };
+}
+
+/** How the map fits a search's radius: no closer than zoom 12, at once. */
+const fitOptions: L.FitBoundsOptions = { maxZoom: 12, animate: false };
+
+/** The box around a search's radius (its diameter, m, each way), which the map fits. */
+function radiusBounds(centre: MapPoint, radiusKm: number): L.LatLngBounds {
+  return L.latLng(centre.latitude, centre.longitude).toBounds(radiusKm * 2000);
 }
 
 /** Chooses the branch of that id (the list follows). */
@@ -168,22 +176,22 @@ export function LocatorMap({ centre, radiusKm, items, selectedId, onChoose, onPi
   const handlers = useRef({ onChoose, onPick });
   handlers.current = { onChoose, onPick };
 
+  // The map opens on the search's radius when there is one (a view opened again), before the
+  // countries are added (ground-layer.ts): only those near that view are drawn at first.
+  const opening = useRef({ centre, radiusKm });
   useEffect(() => {
     if (!container.current || !canDrawMap()) return;
     const created = L.map(container.current, {
-      center: [30, 0],
-      zoom: 2,
       minZoom: 1,
       maxZoom: 14,
       worldCopyJump: true,
       attributionControl: true,
     });
+    const first = opening.current;
+    if (first.centre) created.fitBounds(radiusBounds(first.centre, first.radiusKm), fitOptions);
+    else created.setView([30, 0], 2);
     created.attributionControl.setPrefix(false);
-    L.geoJSON(countryShapes(), {
-      style: { className: 'locator-country', weight: 0.7 },
-      interactive: false,
-      attribution: 'Countries: Natural Earth',
-    }).addTo(created);
+    const stopGround = addGround(created);
     search.current = L.layerGroup().addTo(created);
     markers.current = L.layerGroup().addTo(created);
     dots.current = L.canvas();
@@ -193,6 +201,7 @@ export function LocatorMap({ centre, radiusKm, items, selectedId, onChoose, onPi
     );
     map.current = created;
     return () => {
+      stopGround();
       created.remove();
       map.current = null;
       search.current = null;
@@ -209,7 +218,7 @@ export function LocatorMap({ centre, radiusKm, items, selectedId, onChoose, onPi
     if (!layers || !current) return;
     layers.clearLayers();
     if (!centre) return;
-    const circle = L.circle([centre.latitude, centre.longitude], {
+    L.circle([centre.latitude, centre.longitude], {
       radius: radiusKm * 1000,
       className: 'locator-radius',
       interactive: false,
@@ -220,7 +229,7 @@ export function LocatorMap({ centre, radiusKm, items, selectedId, onChoose, onPi
       interactive: false,
     }).addTo(layers);
     current.invalidateSize();
-    current.fitBounds(circle.getBounds(), { maxZoom: 12, animate: false });
+    current.fitBounds(radiusBounds(centre, radiusKm), fitOptions);
   }, [centre, radiusKm]);
 
   // What the markers show: a new answer listing the same branches at the same places draws nothing anew.
