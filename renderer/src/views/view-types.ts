@@ -2,7 +2,7 @@
  * The types of the view registry (`registry.ts`) and the names of the views, in a module of their
  * own: the UI store and the views use them without importing the registry, which imports every view.
  */
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { SyncedType } from '../../../preload/contract';
 import type { IconName } from '../components/icon';
 
@@ -44,8 +44,8 @@ export interface ViewDefinition<N extends string = string> {
   name: N;
   label: string;
   icon: IconName;
-  /** The digit of its Ctrl/Cmd shortcut. */
-  shortcut: string;
+  /** The digit of its Ctrl/Cmd shortcut; none when every digit is taken (it is in the navigation and the palette). */
+  shortcut?: string;
   component: ComponentType;
   /** The synced types it shows (it re-reads them on `data.changed`). */
   reads: readonly SyncedType[];
@@ -57,4 +57,9 @@ export interface ViewDefinition<N extends string = string> {
   shortcuts?: readonly ViewShortcut[];
   /** A small count next to its navigation entry (unread notifications). */
   badge?: ComponentType;
+  /**
+   * Wraps its navigation entry: renders its children only for the users the view is for (e.g. the
+   * administrators). The view itself still says in words who it is for when reached otherwise.
+   */
+  navGate?: ComponentType<{ children: ReactNode }>;
 }

@@ -1,4 +1,5 @@
-/** The main navigation: one button per view of the registry, with the view's badge (unread notifications). */
+/** The main navigation: one button per view of the registry, with the view's badge (unread notifications); a view's `navGate` hides it from those it is not for. */
+import { Fragment } from 'react';
 import { Icon } from '../../components/icon';
 import { modKey, modifierAria } from '../../lib/platform-keys';
 import { useUi } from '../../stores/stores-context';
@@ -14,21 +15,24 @@ export function MainNavigation() {
       <ul>
         {viewList.map((item) => {
           const Badge = item.badge ?? null;
+          const Gate = item.navGate ?? Fragment;
           return (
-            <li key={item.name} className="main-nav-item">
-              <button
-                type="button"
-                className="main-nav-button"
-                aria-current={item.name === view ? 'page' : undefined}
-                aria-keyshortcuts={`${modifierAria}+${item.shortcut}`}
-                title={`${item.label} (${modKey(item.shortcut)})`}
-                onClick={() => setView(item.name)}
-              >
-                <Icon name={item.icon} />
-                <span>{item.label}</span>
-              </button>
-              {Badge ? <Badge /> : null}
-            </li>
+            <Gate key={item.name}>
+              <li className="main-nav-item">
+                <button
+                  type="button"
+                  className="main-nav-button"
+                  aria-current={item.name === view ? 'page' : undefined}
+                  aria-keyshortcuts={item.shortcut ? `${modifierAria}+${item.shortcut}` : undefined}
+                  title={item.shortcut ? `${item.label} (${modKey(item.shortcut)})` : item.label}
+                  onClick={() => setView(item.name)}
+                >
+                  <Icon name={item.icon} />
+                  <span>{item.label}</span>
+                </button>
+                {Badge ? <Badge /> : null}
+              </li>
+            </Gate>
           );
         })}
       </ul>

@@ -28,13 +28,17 @@ export const globalShortcuts: readonly GlobalShortcut[] = [
     label: 'Search everything and run commands',
     run: ({ ui }) => ui.getState().setOverlay(ui.getState().overlay === 'palette' ? null : 'palette'),
   },
-  ...viewList.map(
-    (view): GlobalShortcut => ({
-      key: view.shortcut,
-      mod: true,
-      label: `Go to ${view.label}`,
-      run: ({ ui }) => ui.getState().setView(view.name),
-    }),
+  ...viewList.flatMap((view): GlobalShortcut[] =>
+    view.shortcut === undefined
+      ? []
+      : [
+          {
+            key: view.shortcut,
+            mod: true,
+            label: `Go to ${view.label}`,
+            run: ({ ui }) => ui.getState().setView(view.name),
+          },
+        ],
   ),
   {
     key: 'f',
