@@ -40,6 +40,8 @@ const writeSchemaNames = [
   'GroupMetaSave',
   'GroupMove',
   'GroupAddMembers',
+  'ContactSettingsSave',
+  'PasswordReset',
 ] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */
