@@ -80,3 +80,12 @@ export type GroupMetaSave = ApiSchemas['GroupMetaSave'];
 export const groupMoveSchema = fromContract<ApiSchemas['GroupMove']>(writeSchemas.GroupMove);
 /** Body of `Add to Group` (GroupAddMembers): up to 500 distinct contact ids. */
 export const groupAddMembersSchema = fromContract<ApiSchemas['GroupAddMembers']>(writeSchemas.GroupAddMembers);
+
+/** Body of `Save Contact Settings` (ContactSettingsSave): the signed-in user's preferences, replaced as a whole. */
+export const contactSettingsSaveSchema = fromContract<ApiSchemas['ContactSettingsSave']>(
+  writeSchemas.ContactSettingsSave,
+);
+export type ContactSettingsSave = ApiSchemas['ContactSettingsSave'];
+
+/** Body of `Reset Password` (PasswordReset): `newPassword` has 10 to 1024 characters (its schema). */
+export const passwordResetSchema = fromContract<ApiSchemas['PasswordReset']>(writeSchemas.PasswordReset);
