@@ -8,7 +8,10 @@
  * and event payloads are plain JSON-serialisable types.
  */
 import type { z } from 'zod';
+import { accountCalls } from './account';
+import { adminCalls } from './admin';
 import { type AppEvents, appCalls } from './app';
+import { auditCalls } from './audit';
 import { branchesCalls } from './branches';
 import { calendarCalls } from './calendar';
 import { cmtCalls } from './cmt';
@@ -19,6 +22,7 @@ import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
+import { emailsCalls } from './emails';
 import { groupsCalls } from './groups';
 import { exportsCalls } from './exports';
 import { notificationsCalls } from './notifications';
@@ -33,7 +37,10 @@ import { type SyncEvents, syncCalls } from './sync';
 import { type TransferEvents, transfersCalls } from './transfers';
 import { usersCalls } from './users';
 
+export * from './account';
+export * from './admin';
 export * from './app';
+export * from './audit';
 export * from './branches';
 export * from './calendar';
 export * from './cmt';
@@ -44,6 +51,7 @@ export * from './contacts';
 export * from './deals';
 export * from './documents';
 export * from './drafts';
+export * from './emails';
 export * from './groups';
 export * from './exports';
 export * from './notifications';
@@ -84,6 +92,10 @@ export const calls = {
   ...groupsCalls,
   ...exportsCalls,
   ...spendCalls,
+  ...auditCalls,
+  ...accountCalls,
+  ...adminCalls,
+  ...emailsCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

@@ -3,6 +3,9 @@
  * call of the bridge contract has exactly one handler. Adding an area adds its folder and one line here.
  */
 import type { AreaHandlers } from './context';
+import { accountHandlers } from './account/handlers';
+import { adminHandlers } from './admin/handlers';
+import { auditHandlers } from './audit/handlers';
 import { branchesHandlers } from './branches/handlers';
 import { calendarHandlers } from './calendar/handlers';
 import { cmtHandlers } from './cmt/handlers';
@@ -13,6 +16,7 @@ import { dealsHandlers } from './deals/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
+import { emailsHandlers } from './emails/handlers';
 import { groupsHandlers } from './groups/handlers';
 import { exportsHandlers } from './exports/handlers';
 import { notificationsHandlers } from './notifications/handlers';
@@ -48,4 +52,8 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'groups', handlers: groupsHandlers },
   { name: 'exports', handlers: exportsHandlers },
   { name: 'spend', handlers: spendHandlers },
+  { name: 'audit', handlers: auditHandlers },
+  { name: 'account', handlers: accountHandlers },
+  { name: 'admin', handlers: adminHandlers },
+  { name: 'emails', handlers: emailsHandlers },
 ];

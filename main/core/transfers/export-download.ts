@@ -23,6 +23,16 @@ export interface ExportJob {
   request(signal: AbortSignal): Promise<Response>;
   /** The words of a failure for want of the service ("Exporting contacts needs the BRM service…"). */
   needsService(serverUrl: string): string;
+  /** The verb of a failure's words, "<verb> <name> failed. …" (default "Exporting"). */
+  verb?: string;
+  /** The most bytes the answer may bring (default: no limit); past it the transfer fails and its `.part` is deleted. */
+  maxBytes?: number;
+  /**
+   * Makes the final file of the complete `.part` (the answer's bytes) and resolves with its path and
+   * size, bytes; the default renames the `.part` to the destination. Throws to fail the transfer
+   * (the `.part` is then deleted).
+   */
+  land?(partPath: string): Promise<{ localPath: string; bytes: number }>;
 }
 
 /** True for the transfers of exports: downloads that belong to no document. */
@@ -40,10 +50,15 @@ async function streamAnswer(job: ExportJob, handle: TransferHandle, partPath: st
   let done = 0;
   const file = await open(partPath, 'w');
   try {
-    return await writeBodyToFile(response.body, file, (chunk) => {
-      done += chunk.byteLength;
-      handle.progress(done);
-    });
+    return await writeBodyToFile(
+      response.body,
+      file,
+      (chunk) => {
+        done += chunk.byteLength;
+        handle.progress(done);
+      },
+      { maxBytes: job.maxBytes },
+    );
   } finally {
     await file.close();
   }
@@ -77,9 +92,11 @@ export function startExport(
     let partPath: string | null = null;
     try {
       partPath = await reservePart(job.destination);
-      const bytes = await streamAnswer(job, handle, partPath);
+      const written = await streamAnswer(job, handle, partPath);
       handle.signal.throwIfAborted();
-      const localPath = await finishPart(job.destination, partPath);
+      const { localPath, bytes } = job.land
+        ? await job.land(partPath)
+        : { localPath: await finishPart(job.destination, partPath), bytes: written };
       partPath = null;
       handle.update({ state: 'done', bytesDone: bytes, bytesTotal: bytes, localPath, error: null });
       onOutcome(true);
@@ -93,7 +110,7 @@ export function startExport(
       const written = fileWriteError(err, job.destination.dir);
       const reason = unreachable
         ? job.needsService(serverUrl)
-        : `Exporting ${job.name} failed. ${(written ?? (err instanceof Error ? err : new Error(String(err)))).message}`;
+        : `${job.verb ?? 'Exporting'} ${job.name} failed. ${(written ?? (err instanceof Error ? err : new Error(String(err)))).message}`;
       handle.update({ state: 'failed', error: reason });
     }
   });

@@ -29,11 +29,25 @@ export async function openDownloadedDocument(
     throw new BridgeError('not_found', `${name} is not on this computer yet. Download it first.`);
   }
   await marks.settled(localPath);
+  return openLocalFile(ctx, localPath, { name: document.name, contentType: document.contentType, confirm });
+}
+
+/**
+ * Opens the downloaded file `localPath` with the host, unless it can run code (runnable-files.ts,
+ * judged by its file name, the `name` it had on the service, its `contentType` and its mode) and
+ * `confirm` is not true: then answers `{ url: null, warning }` without opening. Shared by documents
+ * and e-mail attachments (docs/SECURITY.md, "Opening downloaded files").
+ */
+export async function openLocalFile(
+  ctx: Pick<HandlerContext, 'options'>,
+  localPath: string,
+  { name, contentType, confirm }: { name: string; contentType: string; confirm?: boolean },
+): Promise<CallResult<'documents.open'>> {
   if (confirm !== true) {
     const fileName = basename(localPath);
     const kind = runnableKind({
-      names: [fileName, document.name],
-      contentType: document.contentType,
+      names: [fileName, name],
+      contentType,
       mode: process.platform === 'win32' ? null : await fileMode(localPath),
     });
     if (kind)
