@@ -35,9 +35,12 @@ export function LocatorView() {
         ...(search.kind ? { kind: search.kind } : {}),
       }
     : null;
-  // A search the service answered before comes at once from the kept branches while the core asks
-  // again; `answers.refreshed` naming 'branches' brings the new answer.
-  const { data, error, loading, reload } = useBridgeQuery('branches.locate', input, ['outbox', 'branches']);
+  // Opened again, the last answer shows at once while the core is asked (`showLast`); a search the
+  // service answered before comes from the kept branches while the core asks the service again, and
+  // `answers.refreshed` naming 'branches' brings the new answer.
+  const { data, error, loading, reload } = useBridgeQuery('branches.locate', input, ['outbox', 'branches'], {
+    showLast: true,
+  });
   const list = useRef<LocatorListHandle>(null);
   useReloadOnReconnect(reload);
 
