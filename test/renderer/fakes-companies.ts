@@ -227,5 +227,10 @@ export function installCompanies(bridge: FakeBridge): FakeCompanies {
     value: { sales: { rows: [], totals: [], complete: true }, purchases: { rows: [], totals: [], complete: true } },
     fetchedAt: new Date().toISOString(),
   }));
+  // The e-mails section of the page (see fakes-emails.ts for tests about it).
+  bridge.handle('emails.list', () => ({
+    value: { emails: [], nextCursor: null },
+    fetchedAt: new Date().toISOString(),
+  }));
   return state;
 }

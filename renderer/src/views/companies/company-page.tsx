@@ -30,6 +30,7 @@ import { CompanyRecentContacts } from './company-recent-contacts';
 import { CompanyRelated } from './company-related';
 import { CompanyTermsSection } from './company-terms';
 import { CompanySpend } from '../spend/company-spend';
+import { RecordEmails } from '../emails/record-emails';
 
 /** Renders company `id`'s page, or a hint when none is selected. */
 export function CompanyPage({ id }: { id: string | null }) {
@@ -137,6 +138,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
       <CompanyRelated companyId={company.id} />
       <CompanyTermsSection companyId={company.id} companyName={company.name} />
       <CompanySpend companyId={company.id} companyName={company.name} />
+      <RecordEmails key={company.id} of={{ companyId: company.id }} />
       <NotesTimeline recordType="company" recordId={company.id} />
       {editing ? (
         <CompanyForm company={company} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />

@@ -17,6 +17,7 @@ import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
 import { ContactDeals } from '../deals/contact-deals';
+import { RecordEmails } from '../emails/record-emails';
 import { ContactGroups } from '../groups/contact-groups';
 import { RecordSyncNotice } from '../pending/record-sync-notice';
 import { ContactAvatar } from './contact-avatar';
@@ -96,6 +97,7 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
       />
       {contact.company ? <CompanyCard company={contact.company} /> : <p className="muted">Not linked to a company.</p>}
       <ContactDeals contactId={contact.id} />
+      <RecordEmails key={contact.id} of={{ contactId: contact.id }} />
       <ContactGroups contactId={contact.id} />
       <NotesTimeline recordType="contact" recordId={contact.id} />
     </article>
