@@ -42,6 +42,8 @@ const writeSchemaNames = [
   'GroupAddMembers',
   'ContactSettingsSave',
   'PasswordReset',
+  'StoryInput',
+  'ExportTemplateSave',
 ] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */

@@ -9,6 +9,7 @@ import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
 import { noteFilesFolder, notesKeyPrefix } from './areas/comments/handlers';
+import { keepSentTemplate } from './areas/exports/kept-templates';
 import type { AnswerFreshness, HandlerContext } from './areas/context';
 import { staleAnswers } from './areas/kept';
 import { createAreaStores } from './areas/stores';
@@ -195,6 +196,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             },
             // A note (or its file, or its deletion) reached the service: read notes from it again.
             noteSent: () => staleAnswers(freshness, notesKeyPrefix),
+            // The service's answers to export templates' saves are the only record of them (no list operation).
+            sent: (entry, answer) => keepSentTemplate(cache.state, session, entry, answer),
           },
           client,
           signal,

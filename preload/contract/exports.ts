@@ -3,11 +3,15 @@
  * api/openapi.yaml) streamed to a file as a transfer with progress and cancel, and the file of a
  * list as the app shows it (written by the renderer from the cache with the shared cell rule,
  * api/csv-cell.ts). Where a file goes: a location the user chooses (Electron's save dialog), or a
- * free name in the downloads folder (browser mode).
+ * free name in the downloads folder (browser mode). An export may keep chosen columns in a chosen order
+ * with a chosen delimiter, and those choices may be saved as export templates (export-templates.ts).
  */
 import { z } from 'zod';
 import { call, isoDateTime, uuid } from './common';
+import { columnsProblem, exportDelimiters, exportTemplatesCalls, maxTemplateColumns } from './export-templates';
 import type { Transfer } from './transfers';
+
+export * from './export-templates';
 
 /** The exports, by the contract's `ExportTarget` names, in the order the app offers them. */
 export const exportTargets = ['contacts', 'companies', 'psas', 'grebates', 'branches'] as const;
@@ -34,11 +38,22 @@ export const exportRequest = z
     updatedSince: isoDateTime.optional(),
     /** Only rows of this company (every export but `companies`). */
     companyId: uuid.optional(),
+    /**
+     * The columns the file keeps, in output order, from the export's column set (`exportColumns`);
+     * absent: every column in the service's order. The app reshapes the file as it streams.
+     */
+    columns: z.array(z.string()).min(1).max(maxTemplateColumns).optional(),
+    /** The file's field delimiter; absent: a comma, as the service writes it. */
+    delimiter: z.enum(exportDelimiters).optional(),
   })
   .strict()
   .refine((input) => input.target !== 'companies' || input.companyId === undefined, {
     message: 'The companies export cannot be limited to one company; leave the company empty.',
     path: ['companyId'],
+  })
+  .superRefine((input, ctx) => {
+    const problem = input.columns ? columnsProblem(input.target, input.columns) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['columns'], message: problem });
   });
 export type ExportRequest = z.infer<typeof exportRequest>;
 
@@ -75,4 +90,5 @@ export const exportsCalls = {
   'exports.start': call<Transfer | null>()(exportRequest),
   /** Saves the file of a list view (asking where in Electron); null when the user closed the save dialog. */
   'exports.saveViewFile': call<SavedViewFile | null>()(viewFileInput),
+  ...exportTemplatesCalls,
 } as const;

@@ -89,3 +89,11 @@ export type ContactSettingsSave = ApiSchemas['ContactSettingsSave'];
 
 /** Body of `Reset Password` (PasswordReset): `newPassword` has 10 to 1024 characters (its schema). */
 export const passwordResetSchema = fromContract<ApiSchemas['PasswordReset']>(writeSchemas.PasswordReset);
+
+/**
+ * Body of `Save` (Pim: ExportTemplateSave): an export template to create (no `id`) or replace. The
+ * rule its description states in words (every column is of `target`'s set) is checked where the
+ * template is built (preload/contract/export-templates.ts).
+ */
+export const exportTemplateSaveSchema = fromContract<ApiSchemas['ExportTemplateSave']>(writeSchemas.ExportTemplateSave);
+export type ExportTemplateSave = ApiSchemas['ExportTemplateSave'];

@@ -11,7 +11,7 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
-import { parse } from 'csv-parse';
+import { type Options as ParseOptions, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify';
 
 /** A field delimiter the contract's `ExportDelimiter` allows (api/openapi.yaml). */
@@ -77,9 +77,9 @@ export async function reshapeCsv(
     headerRead = resolve;
     headerFailed = reject;
   });
-  const parser = parse({
+  const options: ParseOptions<Field[], Field[]> = {
     bom: true,
-    cast: (value, context) => (context.quoting ? new Quoted(value) : value),
+    cast: (value: string, context: { quoting: boolean }) => (context.quoting ? new Quoted(value) : value),
     on_record: (record: Field[]) => {
       if (picks === null) {
         picks = pickIndexes(record.map(textOf), shape.columns);
@@ -87,7 +87,9 @@ export async function reshapeCsv(
       }
       return picks.map((index) => record[index]);
     },
-  });
+  };
+  // The typings know records of strings only; the fields here are strings and `Quoted`.
+  const parser = parse(options as ParseOptions);
   const writer = stringify({
     delimiter: shape.delimiter,
     record_delimiter: 'windows',

@@ -32,6 +32,11 @@ export interface PushDeps {
   settled(changed: Set<SyncedType>): void;
   /** Called after a note (comment) entry was sent, with its record's type and id. */
   noteSent?(entry: StoredEntry): void;
+  /**
+   * Called inside the transaction that removes a sent entry, with the service's answer (validated
+   * against the contract; undefined for an answer without a body), for answers nothing else keeps.
+   */
+  sent?(entry: StoredEntry, answer: unknown): void;
 }
 
 type AnyRecord = Record<string, unknown> & { id: string; version: number };
@@ -106,7 +111,10 @@ export async function pushOutbox(deps: PushDeps, client: ApiClient, signal: Abor
       else if (entry.recordId) blocked.add(entry.recordId);
       continue;
     }
-    db.transaction(() => settleSuccess(deps, entry, answer, changed))();
+    db.transaction(() => {
+      settleSuccess(deps, entry, answer, changed);
+      deps.sent?.(entry, answer);
+    })();
     deps.settled(changed);
     if (entry.recordType === 'comment') deps.noteSent?.(entry);
   }

@@ -4,11 +4,14 @@
  * api/openapi.yaml) streamed to a file as download transfers (transfers/export-download.ts), and
  * the file of a list view the renderer wrote from the cache (api/csv-cell.ts), saved where the user
  * chooses (Electron) or in the downloads folder (browser mode). Exports are made by the service on
- * request; nothing of them is synced or kept.
+ * request; nothing of them is synced or kept. Chosen columns and delimiter (an export template's, or
+ * chosen in the dialog) are applied by the app while the file streams (transfers/csv-reshape.ts); the
+ * templates themselves are handled in template-handlers.ts.
  */
 import { open } from 'node:fs/promises';
 import type { OperationId } from '../../../../api/generated/operations';
-import { BridgeError, type ExportRequest, type ExportTarget } from '../../../../preload/contract';
+import { BridgeError, type ExportRequest, type ExportTarget, exportColumns } from '../../../../preload/contract';
+import { type CsvShape, CsvShapeError, reshapeCsv } from '../../transfers/csv-reshape';
 import { startExport } from '../../transfers/export-download';
 import {
   chooseDestination,
@@ -19,8 +22,35 @@ import {
   reservePart,
 } from '../../transfers/file-destination';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { templateHandlers } from './template-handlers';
 
 type Names = 'exports.start' | 'exports.saveViewFile';
+
+/**
+ * The shape the file is given, or null when the choices are the service's own (every column in
+ * its order, a comma): then the file is the service's answer byte for byte.
+ */
+function shapeOf(input: ExportRequest): CsvShape | null {
+  const all = exportColumns[input.target];
+  const columns = input.columns ?? all;
+  const delimiter = input.delimiter ?? ',';
+  const same = delimiter === ',' && columns.length === all.length && columns.every((name, i) => name === all[i]);
+  return same ? null : { columns, delimiter, bom: input.bom };
+}
+
+/**
+ * The service's answer reshaped to `shape` as it streams. A header without a chosen column is
+ * refused here, before a byte is written, in words (BridgeError 'invalid_input').
+ */
+async function reshaped(response: Response, shape: CsvShape): Promise<Response> {
+  if (!response.body) return response;
+  try {
+    return new Response(await reshapeCsv(response.body, shape));
+  } catch (err) {
+    if (err instanceof CsvShapeError) throw new BridgeError('invalid_input', err.message);
+    throw err;
+  }
+}
 
 /** Each export's operation and its name in words. */
 const exportsByTarget: Record<ExportTarget, { operationId: OperationId; words: string }> = {
@@ -70,7 +100,8 @@ function exportQuery(ctx: HandlerContext, input: ExportRequest): Record<string, 
 }
 
 /** Creates the exports handlers. */
-export const exportsHandlers: AreaHandlers<Names> = (ctx) => ({
+export const exportsHandlers: AreaHandlers<Names | keyof ReturnType<typeof templateHandlers>> = (ctx) => ({
+  ...templateHandlers(ctx),
   'exports.start': async (input) => {
     const api = ctx.session.api();
     const query = exportQuery(ctx, input);
@@ -84,12 +115,18 @@ export const exportsHandlers: AreaHandlers<Names> = (ctx) => ({
     );
     if (!destination) return null;
     const { operationId } = exportsByTarget[input.target];
+    const shape = shapeOf(input);
     return startExport(
       ctx.transfers,
       {
         name: destination.name,
         destination,
-        request: (signal) => ctx.session.api().open(operationId, { query: query as never, signal, timeoutMs: null }),
+        request: async (signal) => {
+          const response = await ctx.session
+            .api()
+            .open(operationId, { query: query as never, signal, timeoutMs: null });
+          return shape ? reshaped(response, shape) : response;
+        },
         needsService: (serverUrl) => exportNeedsService(input.target, serverUrl),
       },
       (reached, err) => {
