@@ -5,6 +5,7 @@
  * adds its folder under `views/`, its name to `viewNames` (view-types.ts, which the stores and
  * views import so that nothing imports this file but the shell) and one entry here.
  */
+import { AuditView } from './audit/audit-view';
 import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
 import { LocatorView } from './branches/locator-view';
@@ -16,7 +17,10 @@ import { GroupsView } from './groups/groups-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
 import { RebatesView } from './rebates/rebates-view';
+import { SettingsView } from './settings/settings-view';
 import { SpendView } from './spend/spend-view';
+import { AdminNavGate } from './users/admin-nav-gate';
+import { UsersView } from './users/users-view';
 import type { RecordType, ViewDefinition, ViewName } from './view-types';
 
 export type { RecordType, ViewCommand, ViewDefinition, ViewName, ViewShortcut } from './view-types';
@@ -153,6 +157,29 @@ export const views = [
       { keys: 'M', label: 'Move the group chosen in the tree to another place' },
       { keys: 'Delete', label: 'Delete the group chosen in the tree (asks first)' },
     ],
+  },
+  {
+    name: 'audit',
+    label: 'Audit trail',
+    icon: 'audit',
+    component: AuditView,
+    reads: ['contact', 'company'],
+  },
+  {
+    name: 'users',
+    label: 'Users',
+    icon: 'users',
+    component: UsersView,
+    reads: ['contact'],
+    navGate: AdminNavGate,
+    shortcuts: [{ keys: '↑ ↓ Home End', label: 'Move through the people (the page follows)' }],
+  },
+  {
+    name: 'settings',
+    label: 'Settings',
+    icon: 'settings',
+    component: SettingsView,
+    reads: [],
   },
 ] as const satisfies readonly ViewDefinition<ViewName>[];
 

@@ -18,6 +18,9 @@ export const viewNames = [
   'spend',
   'branches',
   'groups',
+  'audit',
+  'users',
+  'settings',
 ] as const;
 /** The name of a view. */
 export type ViewName = (typeof viewNames)[number];

@@ -30,6 +30,7 @@ import { CompanyRecentContacts } from './company-recent-contacts';
 import { CompanyRelated } from './company-related';
 import { CompanyTermsSection } from './company-terms';
 import { CompanySpend } from '../spend/company-spend';
+import { RecordHistoryLink } from '../audit/record-history-link';
 import { RecordEmails } from '../emails/record-emails';
 
 /** Renders company `id`'s page, or a hint when none is selected. */
@@ -139,6 +140,7 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
       <CompanyTermsSection companyId={company.id} companyName={company.name} />
       <CompanySpend companyId={company.id} companyName={company.name} />
       <RecordEmails key={company.id} of={{ companyId: company.id }} />
+      <RecordHistoryLink recordType="company" recordId={company.id} recordName={company.name} />
       <NotesTimeline recordType="company" recordId={company.id} />
       {editing ? (
         <CompanyForm company={company} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />

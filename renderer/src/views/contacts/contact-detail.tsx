@@ -16,6 +16,7 @@ import { formatDateTime, fullName } from '../../lib/format';
 import { contactStateLabel, contactTypeLabel } from '../../lib/labels';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { useUi } from '../../stores/stores-context';
+import { RecordHistoryLink } from '../audit/record-history-link';
 import { ContactDeals } from '../deals/contact-deals';
 import { RecordEmails } from '../emails/record-emails';
 import { ContactGroups } from '../groups/contact-groups';
@@ -99,6 +100,7 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
       <ContactDeals contactId={contact.id} />
       <RecordEmails key={contact.id} of={{ contactId: contact.id }} />
       <ContactGroups contactId={contact.id} />
+      <RecordHistoryLink recordType="contact" recordId={contact.id} recordName={fullName(contact)} />
       <NotesTimeline recordType="contact" recordId={contact.id} />
     </article>
   );

@@ -1,0 +1,183 @@
+/**
+ * A user's administrator actions: Boot user (`Boot User`: ends every session) and Reset password
+ * (`Reset Password`: a temporary password, every session ended). Both ask first, need the service
+ * (said so offline) and show the service's answer, or its refusal, in words.
+ */
+import { useState } from 'react';
+import { passwordResetSchema } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/forms/form-field';
+import { FormMessage } from '../../components/forms/form-message';
+import { errorMessage } from '../../lib/errors';
+import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useBridge } from '../../stores/stores-context';
+import { revokedText } from './user-words';
+
+/** What the last action came to: the service's answer or refusal. */
+export type ActionOutcome = { kind: 'done' | 'refused'; text: string } | null;
+
+export interface UserActionsProps {
+  userId: string;
+  name: string;
+  onOutcome(outcome: ActionOutcome): void;
+}
+
+/** Renders the Boot user and Reset password buttons with their dialogs. */
+export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
+  const bridge = useBridge();
+  const online = useOnline();
+  const [asking, setAsking] = useState<'boot' | 'reset' | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<string>) {
+    setBusy(true);
+    onOutcome(null);
+    try {
+      onOutcome({ kind: 'done', text: await action() });
+    } catch (reason) {
+      onOutcome({ kind: 'refused', text: errorMessage(reason) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const boot = () =>
+    run(async () => {
+      const revoked = await bridge.call('admin.bootUser', { id: userId });
+      return `${name} is signed out everywhere: ${revokedText(revoked)}. They can sign in again with their password.`;
+    });
+
+  return (
+    <div className="user-actions">
+      <button
+        type="button"
+        className="button"
+        disabled={!online || busy}
+        title={online ? undefined : needsServiceMessage}
+        onClick={() => setAsking('boot')}
+      >
+        Boot user
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!online || busy}
+        title={online ? undefined : needsServiceMessage}
+        onClick={() => setAsking('reset')}
+      >
+        Reset password…
+      </button>
+      {!online ? <p className="muted user-actions-offline">{needsServiceMessage}</p> : null}
+      <ConfirmDialog
+        open={asking === 'boot'}
+        title={`Boot ${name}?`}
+        message={`${name} is signed out on every computer at once; whatever they had not saved on the service waits on their computer until they sign in again with their password.`}
+        confirmLabel="Boot user"
+        onConfirm={() => {
+          setAsking(null);
+          void boot();
+        }}
+        onCancel={() => setAsking(null)}
+      />
+      {asking === 'reset' ? (
+        <ResetPasswordDialog
+          userId={userId}
+          name={name}
+          onCancel={() => setAsking(null)}
+          onReset={(text) => {
+            setAsking(null);
+            onOutcome({ kind: 'done', text });
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks for the temporary password (validated with the contract's PasswordReset), then sets it. */
+function ResetPasswordDialog({
+  userId,
+  name,
+  onCancel,
+  onReset,
+}: {
+  userId: string;
+  name: string;
+  onCancel(): void;
+  onReset(text: string): void;
+}) {
+  const bridge = useBridge();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const reset = { userId, currentPassword: null, newPassword: password };
+    const parsed = passwordResetSchema.safeParse(reset);
+    if (!parsed.success) {
+      setFieldError('A password has 10 to 1024 characters.');
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const revoked = await bridge.call('admin.resetPassword', { reset });
+      onReset(
+        `${name}'s password is now the temporary one you chose: ${revokedText(revoked)}. Give it to them in person or by phone.`,
+      );
+    } catch (reason) {
+      setFailure(errorMessage(reason));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title={`Reset ${name}'s password?`}
+      onClose={onCancel}
+      size="small"
+      actions={
+        <>
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" form="reset-password-form" className="button button-danger" disabled={busy}>
+            {busy ? 'Setting…' : 'Set password and sign them out'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="reset-password-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p>
+          {name} is signed out everywhere and signs in next with the password you type here. No e-mail is sent: tell
+          them yourself.
+        </p>
+        <TextField
+          label="Temporary password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setFieldError(undefined);
+          }}
+          maxLength={1024}
+          error={fieldError}
+          hint="10 to 1024 characters."
+          autoFocus
+          required
+        />
+        <FormMessage message={failure} />
+      </form>
+    </Dialog>
+  );
+}
