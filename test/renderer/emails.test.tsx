@@ -53,7 +53,8 @@ describe('e-mails on record pages', () => {
       'Quote Q-1042 for HP-200',
     ]);
     expect(rows[0].textContent).toContain('Received · 2 attachments');
-    expect(rows[0].textContent).toContain('Avery Quinnto Dana Holt');
+    expect(rows[0].textContent).toContain('Avery Quinn to Dana Holt');
+    expect(within(rows[0]).getByRole('time').textContent).toBe('Nov 24, 2026');
     expect(rows[2].textContent).toContain('Sent · No attachments');
     expect(bridge.callsTo('emails.list')[0]).toEqual({ contactId: contact.id });
 

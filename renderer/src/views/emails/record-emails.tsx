@@ -9,7 +9,7 @@ import type { EmailRow } from '../../../../preload/contract';
 import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { EmailReader } from './email-reader';
@@ -83,15 +83,18 @@ export function RecordEmails({ of }: { of: EmailsOf }) {
   );
 }
 
-/** The e-mails of one page as a table; each subject is a button that opens the message. */
+/**
+ * The e-mails of one page as a table of two columns, narrow enough for a record's side pane: the
+ * subject (a button that opens the message) with who wrote to whom, the direction and the attachment
+ * count under it, and the day it was sent (the full time in its tooltip).
+ */
 function EmailTable({ emails, label, onOpen }: { emails: EmailRow[]; label: string; onOpen(id: string): void }) {
   return (
     <table className="company-table email-table" aria-label={label}>
       <thead>
         <tr>
-          <th scope="col">Subject</th>
-          <th scope="col">From and to</th>
-          <th scope="col">Date</th>
+          <th scope="col">E-mail</th>
+          <th scope="col">Sent</th>
         </tr>
       </thead>
       <tbody>
@@ -102,14 +105,17 @@ function EmailTable({ emails, label, onOpen }: { emails: EmailRow[]; label: stri
                 {subjectLabel(email.subject)}
               </button>
               <span className="company-table-sub">
+                {shortAddress(email.from)} to {shortRecipients(email.to)}
+              </span>
+              <span className="company-table-sub">
                 {directionLabel[email.direction]} · {attachmentCountLabel(email.attachmentCount)}
               </span>
             </td>
-            <td>
-              {shortAddress(email.from)}
-              <span className="company-table-sub">to {shortRecipients(email.to)}</span>
+            <td className="company-table-nowrap">
+              <time dateTime={email.sentAt} title={formatDateTime(email.sentAt)}>
+                {formatDate(email.sentAt)}
+              </time>
             </td>
-            <td className="company-table-nowrap">{formatDateTime(email.sentAt)}</td>
           </tr>
         ))}
       </tbody>
