@@ -5,7 +5,9 @@
  * it. The file is streamed to disk as a download in the Transfers panel (progress, cancel); in
  * Electron the save dialog asks where first. Opened from the command palette and from the list
  * views (the `export` overlay); it suggests the export of the view it was opened from. Exports are
- * made by the service, so while offline the dialog says so and does not start one.
+ * made by the service, so while offline the dialog says so and does not start one. The user may keep
+ * chosen columns in a chosen order with a chosen delimiter (column-chooser.tsx), which the app
+ * applies while the file streams, and save those choices as templates (template-bar.tsx).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type ExportTarget, exportTargets } from '../../../../preload/contract';
@@ -14,7 +16,10 @@ import { SelectField, TextField } from '../../components/forms/form-field';
 import { errorMessage } from '../../lib/errors';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
+import { ColumnChooser } from './column-chooser';
 import { exportTargetLabels, exportTargetOfView } from './export-targets';
+import { TemplateBar } from './template-bar';
+import { useExportChoices } from './use-export-choices';
 import './exports.css';
 
 const targetOptions = exportTargets.map((value) => ({ value, label: exportTargetLabels[value].label }));
@@ -37,6 +42,7 @@ export function ExportDialog() {
   const formId = useId();
   const rawId = useId();
   const bomId = useId();
+  const choices = useExportChoices(target);
 
   useEffect(() => {
     if (!open) return;
@@ -48,7 +54,7 @@ export function ExportDialog() {
 
   async function start(event: FormEvent) {
     event.preventDefault();
-    if (!online || busy) return;
+    if (!online || busy || choices.columns.length === 0) return;
     setBusy(true);
     setError(null);
     try {
@@ -57,6 +63,8 @@ export function ExportDialog() {
         raw: forPrograms,
         bom,
         updatedSince: since ? `${since}T00:00:00Z` : undefined,
+        // The service's own file needs no reshaping: then nothing is chosen.
+        ...(choices.isServiceFile ? {} : { columns: choices.columns, delimiter: choices.delimiter }),
       });
       // null: the save dialog was closed; the export dialog stays for another try.
       if (!transfer) return;
@@ -77,6 +85,7 @@ export function ExportDialog() {
     <Dialog
       open={open}
       title="Export"
+      size="large"
       onClose={close}
       actions={
         <>
@@ -87,7 +96,7 @@ export function ExportDialog() {
             type="submit"
             form={formId}
             className="button button-primary"
-            disabled={!online || busy}
+            disabled={!online || busy || choices.columns.length === 0}
             aria-describedby={online ? undefined : `${formId}-offline`}
           >
             {busy ? 'Starting…' : 'Export'}
@@ -95,48 +104,54 @@ export function ExportDialog() {
         </>
       }
     >
-      <form id={formId} className="export-form" onSubmit={(event) => void start(event)}>
-        <SelectField<ExportTarget>
-          label="What to export"
-          value={target}
-          onChange={(value) => value && setTarget(value)}
-          options={targetOptions}
-          hint={`A CSV file of ${exportTargetLabels[target].holds}.`}
-        />
-        <fieldset className="export-options">
-          <legend>The file is for</legend>
-          <label className="export-check" htmlFor={`${rawId}-sheet`}>
-            <input
-              id={`${rawId}-sheet`}
-              type="radio"
-              name={rawId}
-              checked={!forPrograms}
-              onChange={() => setForPrograms(false)}
-            />
-            A spreadsheet program (text that looks like a formula is kept as text)
+      <form id={formId} className="export-form export-layout" onSubmit={(event) => void start(event)}>
+        <div className="export-form">
+          <SelectField<ExportTarget>
+            label="What to export"
+            value={target}
+            onChange={(value) => value && setTarget(value)}
+            options={targetOptions}
+            hint={`A CSV file of ${exportTargetLabels[target].holds}.`}
+          />
+          <fieldset className="export-options">
+            <legend>The file is for</legend>
+            <label className="export-check" htmlFor={`${rawId}-sheet`}>
+              <input
+                id={`${rawId}-sheet`}
+                type="radio"
+                name={rawId}
+                checked={!forPrograms}
+                onChange={() => setForPrograms(false)}
+              />
+              A spreadsheet program (text that looks like a formula is kept as text)
+            </label>
+            <label className="export-check" htmlFor={`${rawId}-raw`}>
+              <input
+                id={`${rawId}-raw`}
+                type="radio"
+                name={rawId}
+                checked={forPrograms}
+                onChange={() => setForPrograms(true)}
+              />
+              Another program (every value exactly as stored)
+            </label>
+          </fieldset>
+          <label className="export-check" htmlFor={bomId}>
+            <input id={bomId} type="checkbox" checked={bom} onChange={(event) => setBom(event.target.checked)} />
+            Start with a byte order mark (helps Excel read accents and other non-English letters)
           </label>
-          <label className="export-check" htmlFor={`${rawId}-raw`}>
-            <input
-              id={`${rawId}-raw`}
-              type="radio"
-              name={rawId}
-              checked={forPrograms}
-              onChange={() => setForPrograms(true)}
-            />
-            Another program (every value exactly as stored)
-          </label>
-        </fieldset>
-        <label className="export-check" htmlFor={bomId}>
-          <input id={bomId} type="checkbox" checked={bom} onChange={(event) => setBom(event.target.checked)} />
-          Start with a byte order mark (helps Excel read accents and other non-English letters)
-        </label>
-        <TextField
-          label="Only records changed since (optional)"
-          type="date"
-          value={since}
-          onChange={setSince}
-          hint="Leave empty to export every record."
-        />
+          <TextField
+            label="Only records changed since (optional)"
+            type="date"
+            value={since}
+            onChange={setSince}
+            hint="Leave empty to export every record."
+          />
+        </div>
+        <div className="export-form">
+          <TemplateBar target={target} choices={choices} open={open} />
+          <ColumnChooser choices={choices} />
+        </div>
         {online ? null : (
           <p className="note" id={`${formId}-offline`} role="status">
             Exports are made by the BRM service. {needsServiceMessage}

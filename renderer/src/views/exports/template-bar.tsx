@@ -1,0 +1,260 @@
+/**
+ * Export templates in the Export dialog: pick one saved on this computer (it fills the columns and
+ * the delimiter), "Save as template…" (names the current choices; `saveExportTemplate` through the
+ * outbox, so offline too), "Delete template" (asks first; `deleteExportTemplate`). The service
+ * offers no list of templates, so the dialog says that templates saved from other computers are not
+ * listed. A template waiting to be sent, or refused, says so in words.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { ExportTarget, ExportTemplateItem, ExportTemplateSave } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/forms/form-field';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { errorMessage } from '../../lib/errors';
+import { useBridge } from '../../stores/stores-context';
+import { exportTargetLabels } from './export-targets';
+import type { ExportChoices } from './use-export-choices';
+
+/** The longest template name (ExportTemplateSave `name.maxLength`, api/openapi.yaml). */
+const maxNameLength = 200;
+/** Characters a name may not hold (ExportTemplateSave `name.pattern`: control characters and invisible text-direction marks). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the contract's pattern names these characters.
+const forbiddenInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+
+/** The words of a template's waiting or refused save or delete, or null when the service has it as shown. */
+function pendingWords(item: ExportTemplateItem): string | null {
+  if (!item.pending) return null;
+  if (item.pending.state === 'refused' || item.pending.state === 'conflict') {
+    return `The BRM service refused this template: ${item.pending.message ?? 'no reason given'} Change it and save again, or discard the change in Pending changes.`;
+  }
+  return 'Saved on this computer; it is sent to the BRM service as soon as it can be reached.';
+}
+
+interface TemplateBarProps {
+  target: ExportTarget;
+  choices: ExportChoices;
+  /** The dialog is open (the templates are read only then). */
+  open: boolean;
+}
+
+/** Renders the template picker and its actions for `target`'s export. */
+export function TemplateBar({ target, choices, open }: TemplateBarProps) {
+  const bridge = useBridge();
+  const pickId = useId();
+  const { data, error } = useBridgeQuery('exports.templates', open ? {} : null, ['outbox']);
+  const [picked, setPicked] = useState<string>('');
+  const [naming, setNaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const templates = (data ?? []).filter((t) => t.target === target && t.pending?.action !== 'delete');
+  const current = templates.find((t) => t.key === picked) ?? null;
+
+  // A template created here changes its key once the service has it: keep it picked.
+  useEffect(() => {
+    if (!picked || !data || data.some((t) => t.key === picked)) return;
+    const sent = data.find((t) => t.createdAs === picked);
+    setPicked(sent ? sent.key : '');
+  }, [data, picked]);
+
+  // Another export: its own templates, none picked.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `target` is the trigger.
+  useEffect(() => {
+    setPicked('');
+    setStatus(null);
+    setFailure(null);
+  }, [target]);
+
+  function pick(key: string) {
+    setPicked(key);
+    setStatus(null);
+    setFailure(null);
+    const template = templates.find((t) => t.key === key);
+    if (template) choices.apply(template);
+    else choices.reset();
+  }
+
+  async function remove() {
+    if (!current) return;
+    setConfirming(false);
+    try {
+      await bridge.call('exports.deleteTemplate', { key: current.key });
+      setPicked('');
+      setFailure(null);
+      setStatus(`Template "${current.name}" deleted here; the BRM service deletes it as soon as it can be reached.`);
+    } catch (reason) {
+      setFailure(errorMessage(reason));
+    }
+  }
+
+  const warning = current ? pendingWords(current) : null;
+  return (
+    <section className="export-templates" aria-labelledby={`${pickId}-title`}>
+      <h3 id={`${pickId}-title`} className="export-templates-title">
+        Template
+      </h3>
+      <div className="form-field">
+        <label htmlFor={pickId}>Saved template</label>
+        <select id={pickId} value={current ? current.key : ''} onChange={(event) => pick(event.target.value)}>
+          <option value="">None: choose the columns below</option>
+          {templates.map((t) => (
+            <option key={t.key} value={t.key}>
+              {t.name}
+              {t.pending ? (t.pending.state === 'refused' ? ' (refused)' : ' (not sent yet)') : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="form-field-hint">
+        Templates saved on this computer are listed here. Templates saved from other computers are not listed: the BRM
+        service offers no list of them.
+      </p>
+      <div className="export-template-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => setNaming(true)}
+          disabled={choices.columns.length === 0}
+        >
+          Save as template…
+        </button>
+        <button type="button" className="button" onClick={() => setConfirming(true)} disabled={!current}>
+          Delete template
+        </button>
+      </div>
+      {warning ? (
+        <p className="note" role="status">
+          {warning}
+        </p>
+      ) : null}
+      {status ? (
+        <p className="note" role="status">
+          {status}
+        </p>
+      ) : null}
+      {failure ? (
+        <p className="note note-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {error ? (
+        // Not an alert: the export itself does not need the templates.
+        <p className="note note-error">Saved templates cannot be listed: {error}</p>
+      ) : null}
+      <SaveTemplateDialog
+        open={naming}
+        target={target}
+        choices={choices}
+        current={current}
+        onClose={() => setNaming(false)}
+        onSaved={(item) => {
+          setNaming(false);
+          setPicked(item.key);
+          setFailure(null);
+          setStatus(
+            `Template "${item.name}" saved on this computer; it is sent to the BRM service as soon as it can be reached.`,
+          );
+        }}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete template?"
+        message={
+          current
+            ? `The template "${current.name}" is deleted on this computer and on the BRM service. Files exported with it stay as they are.`
+            : ''
+        }
+        confirmLabel="Delete template"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
+
+interface SaveTemplateDialogProps {
+  open: boolean;
+  target: ExportTarget;
+  choices: ExportChoices;
+  /** The picked template: saving under its name replaces it. */
+  current: ExportTemplateItem | null;
+  onClose(): void;
+  onSaved(item: ExportTemplateItem): void;
+}
+
+/** Asks for the template's name and saves the current choices under it. */
+function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }: SaveTemplateDialogProps) {
+  const bridge = useBridge();
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(current?.name ?? '');
+    setError(undefined);
+  }, [open, current]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return setError('Give the template a name.');
+    if (forbiddenInName.test(trimmed)) return setError('A name is one line of visible characters.');
+    setBusy(true);
+    try {
+      const item = await bridge.call('exports.saveTemplate', {
+        key: current && current.name === trimmed ? current.key : undefined,
+        template: {
+          name: trimmed,
+          target,
+          // Columns of `target`'s set (exportColumns); the contract's check says so again.
+          columns: choices.columns as ExportTemplateSave['columns'],
+          delimiter: choices.delimiter,
+        },
+      });
+      onSaved(item);
+    } catch (reason) {
+      setError(errorMessage(reason));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="Save as template"
+      size="small"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save template'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="export-form" onSubmit={(event) => void save(event)}>
+        <TextField
+          label="Template name"
+          value={name}
+          onChange={setName}
+          maxLength={maxNameLength}
+          autoFocus
+          error={error}
+          hint={
+            current
+              ? `Keeping the name "${current.name}" replaces that template; another name saves a new one.`
+              : `The ${choices.columns.length} chosen columns of the ${exportTargetLabels[target].label.toLowerCase()} export, in their order, and the delimiter.`
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
