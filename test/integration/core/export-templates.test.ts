@@ -10,7 +10,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type CallInput, calls, type Transfer } from '../../../preload/contract';
+import { type CallInput, calls, type ExportTemplateSave, type Transfer } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
 import { createTempDir, createTestPlatform, waitForIdle } from '../../helpers/core-harness';
@@ -57,7 +57,7 @@ describe('export templates', () => {
       pending: { action: 'save', state: 'waiting' },
     });
     // A newer save of the same template while it waits replaces the waiting one.
-    const columns = ['email', 'lastName', 'firstName', 'country'];
+    const columns: ExportTemplateSave['columns'] = ['email', 'lastName', 'firstName', 'country'];
     const newer = await save({
       key: first.key,
       template: { name: 'Trade fair invitations', target: 'contacts', columns, delimiter: ';' },
