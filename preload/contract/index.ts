@@ -24,6 +24,7 @@ import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
 import { groupsCalls } from './groups';
+import { newsCalls } from './news';
 import { exportsCalls } from './exports';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
@@ -53,6 +54,7 @@ export * from './documents';
 export * from './drafts';
 export * from './emails';
 export * from './groups';
+export * from './news';
 export * from './exports';
 export * from './notifications';
 export * from './outbox';
@@ -96,6 +98,7 @@ export const calls = {
   ...accountCalls,
   ...adminCalls,
   ...emailsCalls,
+  ...newsCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

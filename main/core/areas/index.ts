@@ -18,6 +18,7 @@ import { transferHandlers } from './documents/transfer-handlers';
 import { draftsHandlers } from './drafts/handlers';
 import { emailsHandlers } from './emails/handlers';
 import { groupsHandlers } from './groups/handlers';
+import { newsHandlers } from './news/handlers';
 import { exportsHandlers } from './exports/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
@@ -56,4 +57,5 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'account', handlers: accountHandlers },
   { name: 'admin', handlers: adminHandlers },
   { name: 'emails', handlers: emailsHandlers },
+  { name: 'news', handlers: newsHandlers },
 ];

@@ -1,0 +1,195 @@
+/**
+ * News (`news.*`) against the reference service: stories and the activity feed read online and kept
+ * with their age offline; a story written offline listed at once and sent once when the service is
+ * back, edited and deleted through the outbox; a refusal kept in the service's words; and the
+ * "Since you were away" digest counting what a sync brought after a restart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../../main/core/platform';
+import { calls, type Story, type StoryInput } from '../../../preload/contract';
+import { type RunningService, startService } from '../../../server/start';
+import { createTempDir, createTestPlatform, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { ServerClient, smallDemo } from '../../helpers/server-client';
+import { startSignedInCore } from '../../helpers/signed-in-core';
+
+describe('news', () => {
+  const dir = createTempDir();
+  const platform = createTestPlatform();
+  const coreOptions = { syncBackoff: { baseMs: 200, maxMs: 1000 } };
+  let service: RunningService;
+  let core: Core;
+  let port: number;
+  let colleague: ServerClient;
+
+  beforeAll(async () => {
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo, platform, core: coreOptions }));
+    port = Number(new URL(service.url).port);
+    colleague = new ServerClient(service.url);
+    await colleague.signIn(service.credentials);
+  });
+  afterAll(async () => {
+    await core.stop();
+    await service.stop();
+    dir.remove();
+  });
+
+  async function goOffline() {
+    await service.stop();
+    await core.handlers['sync.run']({});
+  }
+  async function goOnline() {
+    service = await startService({ dataDir: `${dir.path}/service`, port, demo: smallDemo });
+    await waitForIdle(core);
+  }
+  /** Sends the outbox now and returns what is left in it. */
+  async function push() {
+    await core.handlers['sync.run']({});
+    return core.handlers['outbox.list']({});
+  }
+  /** Every story of the service in `state`, as the service lists them. */
+  async function serviceStories(state: 'published' | 'draft'): Promise<Story[]> {
+    await colleague.signIn(service.credentials);
+    return colleague.allPages<Story>('listNewsStories', { query: { state, limit: 500 } });
+  }
+
+  it('lists stories newest first and reads one online, and gives both with their age offline', async () => {
+    const first = await core.handlers['news.stories']({});
+    expect(first.fetchedAt).toEqual(expect.any(String));
+    const stories = first.value.rows.map((r) => r.story);
+    expect(stories.length).toBeGreaterThan(3);
+    const published = stories.map((s) => s.publishedAt!);
+    expect(published).toEqual([...published].sort().reverse());
+    expect(stories.every((s) => s.state === 'published')).toBe(true);
+    expect(first.value.rows.some((r) => r.authorName !== null)).toBe(true);
+    const drafts = await core.handlers['news.stories']({ state: 'draft' });
+    expect(drafts.value.rows.length).toBeGreaterThan(0);
+    expect(drafts.value.rows.every((r) => r.story.state === 'draft')).toBe(true);
+    const one = await core.handlers['news.story']({ id: stories[0].id });
+    expect(one.value?.story).toEqual(stories[0]);
+    const feed = await core.handlers['news.feed']({});
+    expect(feed.value.rows.length).toBeGreaterThan(0);
+
+    await goOffline();
+    expect(await core.handlers['news.stories']({})).toEqual(first);
+    expect(await core.handlers['news.story']({ id: stories[0].id })).toEqual(one);
+    expect(await core.handlers['news.feed']({})).toEqual(feed);
+    // A story never read here has nothing kept: it says so with no age, and is not made up.
+    const unread = stories[1];
+    expect(await core.handlers['news.story']({ id: unread.id })).toEqual({ value: null, fetchedAt: null });
+    await goOnline();
+  });
+
+  it('lists a story written offline at once and sends it once, then edits and deletes it through the outbox', async () => {
+    await goOffline();
+    const input: StoryInput = {
+      title: 'Offline launch notes',
+      summary: 'Written on the train.',
+      body: 'First paragraph.\n\n<script>alert(1)</script> stays text.',
+      state: 'published',
+      tags: ['launch'],
+    };
+    const written = await core.handlers['news.save']({ story: input, version: null });
+    expect(written.queued).toMatchObject({ kind: 'create', state: 'waiting' });
+    expect(written.story).toMatchObject({ title: input.title, state: 'published', version: 0 });
+    const listed = await core.handlers['news.stories']({});
+    expect(listed.value.rows[0].story.id).toBe(written.story.id);
+    expect((await core.handlers['news.story']({ id: written.story.id })).value?.story.title).toBe(input.title);
+    // A second edit before it was sent replaces the first: one story reaches the service.
+    await core.handlers['news.save']({
+      story: { ...input, id: written.story.id, summary: 'Written on the train, then fixed.' },
+      version: null,
+    });
+    await goOnline();
+    expect(await push()).toEqual([]);
+    await push();
+    const sent = (await serviceStories('published')).filter((s) => s.title === input.title);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ summary: 'Written on the train, then fixed.', body: input.body, tags: ['launch'] });
+    const online = await core.handlers['news.stories']({});
+    expect(online.value.rows.filter((r) => r.story.title === input.title)).toEqual([
+      expect.objectContaining({ queued: null }),
+    ]);
+
+    // Edited and unpublished offline; then deleted.
+    const story = (await core.handlers['news.story']({ id: sent[0].id })).value!.story;
+    await goOffline();
+    const edited = await core.handlers['news.save']({
+      story: { id: story.id, title: 'Launch notes', summary: story.summary, body: story.body, state: 'draft' },
+      version: story.version,
+    });
+    expect(edited).toMatchObject({
+      story: { title: 'Launch notes', state: 'draft', publishedAt: null },
+      queued: { kind: 'update' },
+    });
+    await goOnline();
+    expect(await push()).toEqual([]);
+    expect((await serviceStories('draft')).find((s) => s.id === story.id)).toMatchObject({ title: 'Launch notes' });
+
+    await goOffline();
+    expect(await core.handlers['news.delete']({ id: story.id, version: story.version + 1 })).toEqual({ deleted: true });
+    expect((await core.handlers['news.story']({ id: story.id })).value?.queued).toMatchObject({ kind: 'delete' });
+    await goOnline();
+    expect(await push()).toEqual([]);
+    const gone = await colleague.call('getStory', { query: { id: story.id } });
+    expect(gone.status).toBe(404);
+    expect((await core.handlers['news.story']({ id: story.id })).value).toBeNull();
+  });
+
+  it('forgets a story written offline and deleted before it was sent', async () => {
+    await goOffline();
+    const written = await core.handlers['news.save']({
+      story: { title: 'Never mind', summary: '', body: 'Typed by mistake.' },
+      version: null,
+    });
+    await core.handlers['news.delete']({ id: written.story.id, version: null });
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    await goOnline();
+    expect((await serviceStories('draft')).some((s) => s.title === 'Never mind')).toBe(false);
+  });
+
+  it("keeps the service's refusal in its words and refuses bad input before queueing", async () => {
+    const taken = (await serviceStories('published'))[0];
+    await core.handlers['news.save']({
+      story: { title: 'Same address', summary: '', body: 'Body', slug: taken.slug },
+      version: null,
+    });
+    const left = await push();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ state: 'refused', message: expect.stringMatching(/slug/i) });
+    await core.handlers['outbox.discard']({ id: left[0].id });
+    // Bad input never reaches the outbox: the bridge's schema is the contract's StoryInput.
+    const blank = calls['news.save'].input.safeParse({ story: { title: '   ', summary: '', body: '' }, version: null });
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0].path).toEqual(['story', 'title']);
+  });
+
+  it('tells what sync brought since the last session after a restart, once', async () => {
+    const before = await core.handlers['news.digest']({ announce: true });
+    // The first session on this computer has nothing to compare with.
+    expect(before).toMatchObject({ since: null, sections: [], announce: false });
+    await core.stop();
+    const company = await colleague.call('saveCompany', { body: { name: 'Digest Works' } });
+    await colleague.call('saveUser', { body: { firstName: 'Dana', lastName: 'Digest', companyId: company.body.id } });
+    core = await startTestCore(`${dir.path}/client`, platform, coreOptions);
+    await waitForIdle(core);
+    const digest = await core.handlers['news.digest']({ announce: true });
+    expect(digest?.since).toEqual(expect.any(String));
+    expect(digest?.announce).toBe(true);
+    const contacts = digest!.sections.find((s) => s.type === 'contact')!;
+    expect(contacts.added).toBe(1);
+    expect(contacts.items[0]).toMatchObject({ label: 'Dana Digest', opens: { type: 'contact' } });
+    const companies = digest!.sections.find((s) => s.type === 'company')!;
+    expect(companies.added).toBe(1);
+    expect(companies.items[0]).toMatchObject({
+      label: 'Digest Works',
+      opens: { type: 'company', id: company.body.id },
+    });
+    expect(digest!.unread.value).toEqual(expect.any(Number));
+    // Asked again (from the News view), it is the same digest, not announced again.
+    expect(await core.handlers['news.digest']({ announce: true })).toEqual({
+      ...digest,
+      announce: false,
+      unread: { value: digest!.unread.value, fetchedAt: expect.any(String) },
+    });
+  });
+});
