@@ -14,6 +14,7 @@ import { ContactsView } from './contacts/contacts-view';
 import { DealsView } from './deals/deals-view';
 import { DocumentsView } from './documents/documents-view';
 import { GroupsView } from './groups/groups-view';
+import { NewsView } from './news/news-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
 import { RebatesView } from './rebates/rebates-view';
@@ -156,6 +157,17 @@ export const views = [
       { keys: 'F2', label: 'Rename the group chosen in the tree' },
       { keys: 'M', label: 'Move the group chosen in the tree to another place' },
       { keys: 'Delete', label: 'Delete the group chosen in the tree (asks first)' },
+    ],
+  },
+  {
+    name: 'news',
+    label: 'News',
+    icon: 'news',
+    component: NewsView,
+    reads: ['contact'],
+    commands: [{ action: 'new', label: 'Write a story', keywords: 'news blog post story publish add create' }],
+    shortcuts: [
+      { keys: '← → Home End', label: 'Switch between Stories, Activity and Since you were away (on the tabs)' },
     ],
   },
   {

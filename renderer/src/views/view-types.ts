@@ -18,6 +18,7 @@ export const viewNames = [
   'spend',
   'branches',
   'groups',
+  'news',
   'audit',
   'users',
   'settings',

@@ -2,13 +2,13 @@
  * News (`news.*`) against the reference service: stories and the activity feed read online and kept
  * with their age offline; a story written offline listed at once and sent once when the service is
  * back, edited and deleted through the outbox; a refusal kept in the service's words; and the
- * "Since you were away" digest counting what a sync brought after a restart.
+ * "Since you were away" digest counting what a sync brought after a restart and after a sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { calls, type Story, type StoryInput } from '../../../preload/contract';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 import { startSignedInCore } from '../../helpers/signed-in-core';
 
@@ -191,5 +191,18 @@ describe('news', () => {
       announce: false,
       unread: { value: digest!.unread.value, fetchedAt: expect.any(String) },
     });
+  });
+
+  it('starts a new session at a sign-in after a sign-out, compared with the end of the one before', async () => {
+    await core.handlers['session.signOut']({});
+    await colleague.call('saveCompany', { body: { name: 'Signed Out Supplies' } });
+    await signInDemo(core, service);
+    await waitForIdle(core);
+    const digest = await core.handlers['news.digest']({ announce: true });
+    expect(digest?.announce).toBe(true);
+    const companies = digest!.sections.find((s) => s.type === 'company')!;
+    expect(companies).toMatchObject({ added: 1, changed: 0, items: [{ label: 'Signed Out Supplies' }] });
+    // What the session before brought is not told again.
+    expect(digest!.sections.find((s) => s.type === 'contact')).toBeUndefined();
   });
 });

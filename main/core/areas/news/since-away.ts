@@ -1,9 +1,10 @@
 /**
- * When the user's sessions end and what the first sync of a session brought. The end of a session
- * is the end of its last sync, kept in local.db's settings per user (`news.sessionEnd:<user id>`),
- * so it survives a restart. When the first sync of this run ends (a `sync.status` of this run, idle),
- * the digest is made from the cache against the end of the previous session (digest.ts) and kept
- * for the rest of the run; the setting then follows every sync of this session.
+ * When the user's sessions end and what the first sync of a session brought. A session lasts from
+ * the start of the app or a sign-in to the end of the app or a sign-out; its end is the end of its
+ * last sync, kept in local.db's settings per user (`news.sessionEnd:<user id>`), so it survives a
+ * restart and a sign-out. When the first sync of a session ends (a `sync.status` of this session,
+ * idle), the digest is made from the cache against the end of the previous session (digest.ts) and
+ * kept for the rest of the session; the setting then follows every sync of this session.
  */
 import type { SinceAway, SyncStatus } from '../../../../preload/contract';
 import type { HandlerContext } from '../context';
@@ -23,7 +24,8 @@ interface Made {
 
 /** Tracks sessions on `ctx` from now on; returns the call that gives this session's digest. */
 export function trackSessions(ctx: HandlerContext): (announce: boolean) => Promise<SinceAway | null> {
-  const runStartedAt = new Date().toISOString();
+  /** When this session started (ISO 8601 UTC); null while signed out. */
+  let sessionStartedAt: string | null = new Date().toISOString();
   /** The end of the previous session, per user, read before this run writes its own. */
   const previousEnd = new Map<string, string | null>();
   const made = new Map<string, Made>();
@@ -37,15 +39,25 @@ export function trackSessions(ctx: HandlerContext): (announce: boolean) => Promi
     return previousEnd.get(user) ?? null;
   };
 
+  ctx.bus.on('session.changed', (state) => {
+    if (state.state === 'signedOut') {
+      // The session ended: the next sign-in starts another, compared with this one's end.
+      sessionStartedAt = null;
+      previousEnd.clear();
+      made.clear();
+    } else if (sessionStartedAt === null) sessionStartedAt = new Date().toISOString();
+  });
+
   ctx.bus.on('sync.status', (status: SyncStatus) => {
     const user = userId();
-    if (!user || status.state !== 'idle' || !status.lastSyncedAt || status.lastSyncedAt < runStartedAt) return;
+    const ended = status.lastSyncedAt;
+    if (!user || status.state !== 'idle' || !ended || sessionStartedAt === null || ended < sessionStartedAt) return;
     const since = previous(user);
     if (!made.has(user)) {
       const sections = since ? digestSince(ctx.cache.db, since) : [];
-      made.set(user, { since, madeAt: status.lastSyncedAt, sections, announced: false });
+      made.set(user, { since, madeAt: ended, sections, announced: false });
     }
-    if (!ctx.cache.readOnly) ctx.cache.state.setSetting(sessionEndKey(user), status.lastSyncedAt);
+    if (!ctx.cache.readOnly) ctx.cache.state.setSetting(sessionEndKey(user), ended);
   });
 
   return async (announce) => {

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useStores, useUi } from '../../stores/stores-context';
+import { SinceAwayPrompt } from '../news/since-away';
 import { viewDefinition } from '../registry';
 import { MainNavigation } from './main-navigation';
 import { Overlays } from './overlays';
@@ -45,6 +46,7 @@ export function AppShell() {
         <View />
       </main>
       <Overlays />
+      <SinceAwayPrompt />
     </div>
   );
 }

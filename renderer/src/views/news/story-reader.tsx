@@ -1,0 +1,127 @@
+/**
+ * One story opened to read (`Get Story`, kept for offline with its age): title, author, dates, tags,
+ * the body as text (story-body.tsx), and its queued edit in words. "Edit" opens the story form;
+ * "Delete" asks first, then queues the delete (sent when the service can be reached).
+ */
+import { useState } from 'react';
+import type { StoryRow } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorBanner } from '../../components/error-banner';
+import { KeptAgeNote } from '../../components/kept-age';
+import { LoadingState } from '../../components/loading-state';
+import { SyncStateBadge } from '../../components/sync-state-badge';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/format';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useOnline } from '../../lib/use-online';
+import { useBridge, useSession, useUi } from '../../stores/stores-context';
+import { queuedState, queuedWords } from './news-words';
+import { StoryBody } from './story-body';
+
+export interface StoryReaderProps {
+  id: string;
+  onEdit(row: StoryRow): void;
+  /** Called after the delete was queued. */
+  onDeleted(): void;
+}
+
+/** Renders the story `id`. */
+export function StoryReader({ id, onEdit, onDeleted }: StoryReaderProps) {
+  const bridge = useBridge();
+  const online = useOnline();
+  const pushToast = useUi((state) => state.pushToast);
+  const me = useSession((state) => (state.session?.state === 'signedIn' ? state.session.user.id : null));
+  const { data, error, reload } = useBridgeQuery('news.story', { id }, ['outbox']);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (error && !data) return <ErrorBanner message={`The story could not be loaded: ${error}`} onRetry={reload} />;
+  if (!data) return <LoadingState label="Loading the story…" />;
+  const row = data.value;
+  if (!row)
+    return (
+      <EmptyState title={data.fetchedAt === null && !online ? 'Not read on this computer yet' : 'This story is gone'}>
+        {data.fetchedAt === null && !online
+          ? 'This story was never opened here; it shows once the service can be reached.'
+          : 'It was deleted, or it is a draft only its author can read. Choose another story.'}
+      </EmptyState>
+    );
+  const { story, queued } = row;
+  const deleting = queued?.kind === 'delete';
+
+  async function remove() {
+    setConfirming(false);
+    setDeleteError(null);
+    try {
+      await bridge.call('news.delete', { id: story.id, version: story.version || null });
+      pushToast({
+        title: 'Story deleted',
+        body: online
+          ? `"${story.title}" is deleted on the service.`
+          : `"${story.title}" is deleted when the service can be reached.`,
+      });
+      onDeleted();
+    } catch (reason) {
+      setDeleteError(`The story was not deleted: ${errorMessage(reason)}`);
+    }
+  }
+
+  return (
+    <article className="story" aria-labelledby="story-title">
+      <header className="story-header">
+        <h2 id="story-title">{story.title}</h2>
+        <p className="story-meta">
+          By {row.authorName ?? 'a colleague'}
+          {story.publishedAt ? `, published ${formatDateTime(story.publishedAt)}` : ', not published (draft)'}
+          {story.updatedAt !== story.createdAt ? ` · changed ${formatDateTime(story.updatedAt)}` : ''}
+          <SyncStateBadge state={queuedState(queued)} />
+        </p>
+        {story.tags.length > 0 ? (
+          <ul className="story-tags" aria-label="Tags">
+            {story.tags.map((tag) => (
+              <li key={tag} className="pill">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <KeptAgeNote subject="Story" fetchedAt={data.fetchedAt} />
+        {queued ? <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued)}</p> : null}
+        {deleteError ? (
+          <p className="note note-error" role="alert">
+            {deleteError}
+          </p>
+        ) : null}
+        <div className="button-row">
+          <button type="button" className="button button-small" disabled={deleting} onClick={() => onEdit(row)}>
+            Edit story
+          </button>
+          <button
+            type="button"
+            className="button button-small button-danger"
+            disabled={deleting}
+            onClick={() => setConfirming(true)}
+          >
+            Delete story
+          </button>
+        </div>
+        {me !== null && story.authorId !== me ? (
+          <p className="muted story-owner-hint">
+            Only {row.authorName ?? 'its author'} or an administrator can change or delete this story.
+          </p>
+        ) : null}
+      </header>
+      {story.summary ? <p className="story-summary">{story.summary}</p> : null}
+      <StoryBody body={story.body} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this story?"
+        message={`"${story.title}" is deleted for every user. Its entries in the activity feed stay as history. This cannot be undone.`}
+        confirmLabel="Delete story"
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(false)}
+      />
+    </article>
+  );
+}
