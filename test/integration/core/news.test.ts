@@ -12,6 +12,9 @@ import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForId
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 import { startSignedInCore } from '../../helpers/signed-in-core';
 
+/** The first page of published stories. */
+const firstPublished = { state: 'published', cursor: null } as const;
+
 describe('news', () => {
   const dir = createTempDir();
   const platform = createTestPlatform();
@@ -53,7 +56,7 @@ describe('news', () => {
   }
 
   it('lists stories newest first and reads one online, and gives both with their age offline', async () => {
-    const first = await core.handlers['news.stories']({});
+    const first = await core.handlers['news.stories'](firstPublished);
     expect(first.fetchedAt).toEqual(expect.any(String));
     const stories = first.value.rows.map((r) => r.story);
     expect(stories.length).toBeGreaterThan(3);
@@ -61,18 +64,18 @@ describe('news', () => {
     expect(published).toEqual([...published].sort().reverse());
     expect(stories.every((s) => s.state === 'published')).toBe(true);
     expect(first.value.rows.some((r) => r.authorName !== null)).toBe(true);
-    const drafts = await core.handlers['news.stories']({ state: 'draft' });
+    const drafts = await core.handlers['news.stories']({ state: 'draft', cursor: null });
     expect(drafts.value.rows.length).toBeGreaterThan(0);
     expect(drafts.value.rows.every((r) => r.story.state === 'draft')).toBe(true);
     const one = await core.handlers['news.story']({ id: stories[0].id });
     expect(one.value?.story).toEqual(stories[0]);
-    const feed = await core.handlers['news.feed']({});
+    const feed = await core.handlers['news.feed']({ cursor: null });
     expect(feed.value.rows.length).toBeGreaterThan(0);
 
     await goOffline();
-    expect(await core.handlers['news.stories']({})).toEqual(first);
+    expect(await core.handlers['news.stories'](firstPublished)).toEqual(first);
     expect(await core.handlers['news.story']({ id: stories[0].id })).toEqual(one);
-    expect(await core.handlers['news.feed']({})).toEqual(feed);
+    expect(await core.handlers['news.feed']({ cursor: null })).toEqual(feed);
     // A story never read here has nothing kept: it says so with no age, and is not made up.
     const unread = stories[1];
     expect(await core.handlers['news.story']({ id: unread.id })).toEqual({ value: null, fetchedAt: null });
@@ -91,7 +94,7 @@ describe('news', () => {
     const written = await core.handlers['news.save']({ story: input, version: null });
     expect(written.queued).toMatchObject({ kind: 'create', state: 'waiting' });
     expect(written.story).toMatchObject({ title: input.title, state: 'published', version: 0 });
-    const listed = await core.handlers['news.stories']({});
+    const listed = await core.handlers['news.stories'](firstPublished);
     expect(listed.value.rows[0].story.id).toBe(written.story.id);
     expect((await core.handlers['news.story']({ id: written.story.id })).value?.story.title).toBe(input.title);
     // A second edit before it was sent replaces the first: one story reaches the service.
@@ -105,7 +108,7 @@ describe('news', () => {
     const sent = (await serviceStories('published')).filter((s) => s.title === input.title);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ summary: 'Written on the train, then fixed.', body: input.body, tags: ['launch'] });
-    const online = await core.handlers['news.stories']({});
+    const online = await core.handlers['news.stories'](firstPublished);
     expect(online.value.rows.filter((r) => r.story.title === input.title)).toEqual([
       expect.objectContaining({ queued: null }),
     ]);
@@ -168,8 +171,8 @@ describe('news', () => {
     // The first session on this computer has nothing to compare with.
     expect(before).toMatchObject({ since: null, sections: [], announce: false });
     await core.stop();
-    const company = await colleague.call('saveCompany', { body: { name: 'Digest Works' } });
-    await colleague.call('saveUser', { body: { firstName: 'Dana', lastName: 'Digest', companyId: company.body.id } });
+    const company = (await colleague.call('saveCompany', { body: { name: 'Digest Works' } })).body as { id: string };
+    await colleague.call('saveUser', { body: { firstName: 'Dana', lastName: 'Digest', companyId: company.id } });
     core = await startTestCore(`${dir.path}/client`, platform, coreOptions);
     await waitForIdle(core);
     const digest = await core.handlers['news.digest']({ announce: true });
@@ -182,7 +185,7 @@ describe('news', () => {
     expect(companies.added).toBe(1);
     expect(companies.items[0]).toMatchObject({
       label: 'Digest Works',
-      opens: { type: 'company', id: company.body.id },
+      opens: { type: 'company', id: company.id },
     });
     expect(digest!.unread.value).toEqual(expect.any(Number));
     // Asked again (from the News view), it is the same digest, not announced again.
