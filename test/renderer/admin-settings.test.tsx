@@ -60,7 +60,8 @@ describe('settings view', () => {
       version: 3,
     });
     bridge.emit('outbox.changed', { waiting: 1, sending: 0, conflict: 0, refused: 0 });
-    expect(await screen.findByText(/Your last save waits to be sent to the service/)).toBeTruthy();
+    expect(await screen.findByText(/Saved on this computer; it waits to be sent to the service/)).toBeTruthy();
+    expect(screen.queryByText('Saved: the service has your settings.')).toBeNull();
   });
 
   it("shows the service's refusal of a save next to its field", async () => {

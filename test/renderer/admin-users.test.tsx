@@ -121,7 +121,9 @@ describe('users view', () => {
     await waitFor(() =>
       expect((within(page).getByRole('button', { name: 'Boot user' }) as HTMLButtonElement).disabled).toBe(true),
     );
-    expect(within(page).getByText(/Needs a connection to the service; you are offline/)).toBeTruthy();
+    expect(
+      within(page).getByText(/need the service, which cannot be reached now; nothing is kept to be sent later/),
+    ).toBeTruthy();
     expect((within(page).getByRole('button', { name: 'Reset password…' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

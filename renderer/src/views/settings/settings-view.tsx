@@ -37,6 +37,7 @@ export function SettingsView() {
   const online = useOnline();
   const { user } = useCurrentUser();
   const { data, error, loading, reload } = useBridgeQuery('account.settings', {}, ['outbox']);
+  const [saved, setSaved] = useState(false);
   let body: ReactNode;
   if (error && !data) body = <ErrorBanner message={`Your settings could not be loaded: ${error}`} onRetry={reload} />;
   else if (!data) body = <LoadingState label="Loading your settings…" />;
@@ -48,7 +49,7 @@ export function SettingsView() {
           : 'Your settings were never read on this computer; they can be changed once the service can be reached.'}
       </EmptyState>
     );
-  else body = <SettingsForm key={`${data.value.version}:${data.queued?.entryId ?? ''}`} settings={data} />;
+  else body = <SettingsForm settings={data} onSaved={() => setSaved(true)} saved={saved} />;
 
   return (
     <div className="settings-view">
@@ -96,11 +97,11 @@ const plainMessages: Partial<Record<Field, string>> = {
   timeZone: 'Time zone is needed, such as Europe/Berlin.',
 };
 
-function SettingsForm({ settings }: { settings: MySettings }) {
+function SettingsForm({ settings, saved, onSaved }: { settings: MySettings; saved: boolean; onSaved(): void }) {
   const bridge = useBridge();
   const service = settings.value!;
   const queued = settings.queued;
-  const [saved, setSaved] = useState(false);
+  const [typedSinceSave, setTypedSinceSave] = useState(false);
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
   const form = useRecordForm<SettingsFormValues, ReturnType<typeof contactSettingsSaveSchema.parse>>({
     initial: settingsFormValues(queued?.preferences ?? service.preferences),
@@ -110,7 +111,8 @@ function SettingsForm({ settings }: { settings: MySettings }) {
     pointerPrefix: '/settings/preferences',
     async save(record) {
       await bridge.call('account.saveSettings', { settings: record, version: service.version });
-      setSaved(true);
+      setTypedSinceSave(false);
+      onSaved();
     },
   });
 
@@ -121,7 +123,7 @@ function SettingsForm({ settings }: { settings: MySettings }) {
 
   function set<K extends keyof SettingsFormValues & string>(name: K, value: SettingsFormValues[K]) {
     form.setField(name, value);
-    setSaved(false);
+    setTypedSinceSave(true);
     setChanged((previous) => new Set(previous).add(name.startsWith('muted:') ? 'mutedNotificationKinds' : name));
   }
   function messageOf(field: Field): string | undefined {
@@ -187,7 +189,7 @@ function SettingsForm({ settings }: { settings: MySettings }) {
         {text('pageSize', 'From 10 to 500.', 3)}
       </div>
       <fieldset className="settings-muted">
-        <legend>{preferenceLabels.mutedNotificationKinds}: no desktop alert for</legend>
+        <legend>{preferenceLabels.mutedNotificationKinds}: none for these notifications</legend>
         {notificationKinds.map((kind) => (
           <label key={kind} className="settings-checkbox">
             <input
@@ -202,9 +204,9 @@ function SettingsForm({ settings }: { settings: MySettings }) {
         <FormMessage message={messageOf('mutedNotificationKinds')} />
       </fieldset>
       <FormMessage message={form.formError} />
-      {saved && !form.formError ? (
+      {saved && !typedSinceSave && !queued && !form.formError ? (
         <p className="settings-saved" role="status">
-          Saved on this computer; sent to the service as soon as it can be reached.
+          Saved: the service has your settings.
         </p>
       ) : null}
       <div className="settings-buttons">
@@ -228,7 +230,7 @@ function QueuedNote({ queued }: { queued: NonNullable<MySettings['queued']> }) {
   }
   return (
     <p className="settings-note" role="status">
-      Your last save waits to be sent to the service (Pending); what you see below is what it sends.
+      Saved on this computer; it waits to be sent to the service (Pending) and goes as soon as it can be reached.
     </p>
   );
 }

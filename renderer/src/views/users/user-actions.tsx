@@ -10,9 +10,13 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/forms/form-field';
 import { FormMessage } from '../../components/forms/form-message';
 import { errorMessage } from '../../lib/errors';
-import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
 import { revokedText } from './user-words';
+
+/** What an administrator action says while the service cannot be reached: it is sent at once or not at all. */
+export const adminNeedsServiceMessage =
+  'Booting a user, setting a password and removing a permission need the service, which cannot be reached now; nothing is kept to be sent later. Try again when the sync status says it is back.';
 
 /** What the last action came to: the service's answer or refusal. */
 export type ActionOutcome = { kind: 'done' | 'refused'; text: string } | null;
@@ -23,7 +27,7 @@ export interface UserActionsProps {
   onOutcome(outcome: ActionOutcome): void;
 }
 
-/** Renders the Boot user and Reset password buttons with their dialogs. */
+/** Renders the Boot user and Reset password buttons (disabled offline) with their dialogs. */
 export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
   const bridge = useBridge();
   const online = useOnline();
@@ -49,12 +53,12 @@ export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
     });
 
   return (
-    <div className="user-actions">
+    <>
       <button
         type="button"
         className="button"
         disabled={!online || busy}
-        title={online ? undefined : needsServiceMessage}
+        title={online ? undefined : adminNeedsServiceMessage}
         onClick={() => setAsking('boot')}
       >
         Boot user
@@ -63,16 +67,15 @@ export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
         type="button"
         className="button"
         disabled={!online || busy}
-        title={online ? undefined : needsServiceMessage}
+        title={online ? undefined : adminNeedsServiceMessage}
         onClick={() => setAsking('reset')}
       >
         Reset password…
       </button>
-      {!online ? <p className="muted user-actions-offline">{needsServiceMessage}</p> : null}
       <ConfirmDialog
         open={asking === 'boot'}
         title={`Boot ${name}?`}
-        message={`${name} is signed out on every computer at once; whatever they had not saved on the service waits on their computer until they sign in again with their password.`}
+        message={`${name} is signed out on every computer at once and has to sign in again with their password.`}
         confirmLabel="Boot user"
         onConfirm={() => {
           setAsking(null);
@@ -91,7 +94,7 @@ export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
           }}
         />
       ) : null}
-    </div>
+    </>
   );
 }
 

@@ -17,10 +17,10 @@ import { errorMessage } from '../../lib/errors';
 import { formatDate, fullName } from '../../lib/format';
 import { contactTypeLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
 import { ContactFormDialog } from '../contacts/contact-form-dialog';
-import { type ActionOutcome, UserActions } from './user-actions';
+import { type ActionOutcome, adminNeedsServiceMessage, UserActions } from './user-actions';
 import { permissionLabel, roleLabel } from './user-words';
 
 /** Renders user `id`'s page. */
@@ -68,6 +68,7 @@ export function UserPage({ id }: { id: string }) {
         </button>
         {settings ? <UserActions userId={id} name={name} onOutcome={setOutcome} /> : null}
       </div>
+      {settings && !online ? <p className="muted">{adminNeedsServiceMessage}</p> : null}
       {!cached ? (
         <p className="muted">
           This person is not on this computer yet; their details can be edited once sync has them.
@@ -172,7 +173,7 @@ function Grants({
                 type="button"
                 className="button button-small"
                 disabled={!online}
-                title={online ? undefined : needsServiceMessage}
+                title={online ? undefined : adminNeedsServiceMessage}
                 aria-label={`Remove permission: ${permissionLabel[grant.permission]}`}
                 onClick={() => setAsking(grant.permission)}
               >
