@@ -105,4 +105,26 @@ describe('audit trail view', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(bridge.callsTo('audit.trail').at(-1)).toEqual({ filter: {} }));
   });
+
+  it('narrows the trail to whole days, the last one included, and says when the days are the wrong way round', async () => {
+    const bridge = signedInBridge();
+    const me = installMe(bridge, ['admin']);
+    installAudit(bridge, [[auditRow(1, me.id, 1)]], { ownId: me.id, seesAll: true });
+    const { user } = renderApp(bridge);
+    await openAudit(user);
+    await screen.findByRole('table', { name: 'Audit records, newest first' });
+    fireEvent.change(screen.getByLabelText('From (day)'), { target: { value: '2026-11-02' } });
+    fireEvent.change(screen.getByLabelText('Up to and including'), { target: { value: '2026-11-03' } });
+    await waitFor(() =>
+      expect(bridge.callsTo('audit.trail').at(-1)).toEqual({
+        filter: {
+          from: new Date('2026-11-02T00:00:00').toISOString(),
+          to: new Date('2026-11-04T00:00:00').toISOString(),
+        },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Up to and including'), { target: { value: '2026-11-01' } });
+    expect(await screen.findByText('The last day is before the first.')).toBeTruthy();
+    await waitFor(() => expect(bridge.callsTo('audit.trail').at(-1)).toEqual({ filter: {} }));
+  });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError, type ServiceContactRow } from '../../preload/contract';
 import type { FakeBridge } from './fake-bridge';
 import { installMe, installPeople } from './fakes-admin';
+import { installContactFakes } from './fakes-contacts';
 import { renderApp, signedInBridge } from './render-app';
 
 /** The first three cached contacts as the company's people; the first two have sign-ins. */
@@ -157,5 +158,31 @@ describe('users view', () => {
     expect(bridge.callsTo('admin.resetPassword')).toEqual([
       { reset: { userId: first.id, currentPassword: null, newPassword: 'short-but-longer' } },
     ]);
+  });
+
+  it("edits a user's details with the contact form, saved through the write path and shown pending", async () => {
+    const bridge = signedInBridge();
+    installMe(bridge, ['admin']);
+    installContactFakes(bridge);
+    const { first } = peopleOf(bridge);
+    // A country the contract accepts (the fixtures' may not be one).
+    bridge.data.contacts[0].country = 'US';
+    const { user } = renderApp(bridge);
+    const list = await openUsers(user);
+    await user.click(within(list).getByRole('button', { name: new RegExp(`^${first.firstName} Okafor`) }));
+    const page = await screen.findByRole('article', { name: `${first.firstName} Okafor` });
+    await user.click(within(page).getByRole('button', { name: 'Edit details…' }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit ${first.firstName} Okafor` });
+    const title = within(dialog).getByRole('textbox', { name: 'Job title' });
+    await user.clear(title);
+    await user.type(title, 'Regional sales lead');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bridge.callsTo('contacts.save')).toHaveLength(1));
+    expect(bridge.callsTo('contacts.save')[0].contact).toMatchObject({ id: first.id, jobTitle: 'Regional sales lead' });
+    expect((await within(page).findByRole('status')).textContent).toContain(
+      'are sent to the service as soon as it can be reached',
+    );
+    await within(page).findByText('Regional sales lead');
+    expect(within(page).getByText('Pending')).toBeTruthy();
   });
 });

@@ -131,7 +131,7 @@ export function AuditFilters({ values, onChange, record, onRecord, dayError }: A
       />
       <RecordIdField
         key={record?.id ?? ''}
-        initial={record && !recordName ? record.id : ''}
+        initial={record?.id ?? ''}
         onId={(id) => onRecord(id ? { type: values.kind || anyKind, id } : null)}
       />
       <TextField label="From (day)" type="date" value={values.fromDay} onChange={(fromDay) => set({ fromDay })} />
