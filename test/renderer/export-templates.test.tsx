@@ -154,12 +154,19 @@ describe('export templates', () => {
     await user.type(within(naming).getByRole('textbox', { name: /Template name/ }), 'Everyone but the country');
     await user.click(within(naming).getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save as template' })).toBeNull());
+    // Saving a template starts no export, and the Export dialog stays.
+    expect(bridge.callsTo('exports.start')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Export' })).toBeTruthy();
     const [call] = bridge.callsTo('exports.saveTemplate');
     expect(call.key).toBeUndefined();
     expect(call.template).toMatchObject({ name: 'Everyone but the country', target: 'contacts', delimiter: '\t' });
     expect(call.template.columns).not.toContain('country');
     expect(call.template.columns).toHaveLength(14);
-    expect(await within(dialog).findByText(/Template "Everyone but the country" saved on this computer/)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Saved on this computer; it is sent to the BRM service as soon as it can be reached.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(picker.selectedOptions[0].textContent).toBe('Everyone but the country (not sent yet)'));
 
     // Picking a template fills the columns (its own first, in its order) and its delimiter.
@@ -167,6 +174,7 @@ describe('export templates', () => {
     expect(columnsShown(dialog).slice(0, 3)).toEqual(['+phone', '+lastName', '-id']);
     expect(columnsShown(dialog).filter((c) => c.startsWith('+'))).toHaveLength(2);
     expect((within(dialog).getByRole('radio', { name: 'Tab' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByText('Saved on the BRM service too.')).toBeTruthy();
 
     // Deleting asks first; Cancel keeps it.
     await user.click(within(dialog).getByRole('button', { name: 'Delete template' }));

@@ -3,6 +3,7 @@
  * one checkbox per column (its words and its header name) in the order the file gives them, with
  * "Move up" and "Move down" buttons; Alt+Arrow Up/Down on a checkbox moves its column too. The
  * focus stays on the control used, so a column can be moved several places from the keyboard.
+ * `DelimiterChoice` offers the contract's field delimiters.
  */
 import { type KeyboardEvent, useId } from 'react';
 import { type ExportDelimiter, exportDelimiters } from '../../../../preload/contract';
@@ -14,7 +15,7 @@ const delimiterWords: Record<ExportDelimiter, string> = {
   '\t': 'Tab',
 };
 
-/** Renders the column list and the delimiter choice for `choices`. */
+/** Renders the column list of `choices`. */
 export function ColumnChooser({ choices }: { choices: ExportChoices }) {
   const id = useId();
   const { order, chosen, move } = choices;
@@ -26,85 +27,86 @@ export function ColumnChooser({ choices }: { choices: ExportChoices }) {
   }
 
   return (
-    <>
-      <fieldset className="export-options" aria-describedby={`${id}-hint`}>
-        <legend>Columns, in the order the file gives them</legend>
-        <p className="form-field-hint" id={`${id}-hint`}>
-          {choices.columns.length} of {order.length} columns kept. Alt+Arrow Up or Down on a column moves it.
-        </p>
-        <ol className="export-columns">
-          {order.map((name, index) => {
-            const words = columnWords(name);
-            return (
-              <li key={name} className="export-column">
-                <label className="export-check" htmlFor={`${id}-${name}`}>
-                  <input
-                    id={`${id}-${name}`}
-                    type="checkbox"
-                    checked={chosen.has(name)}
-                    onChange={() => choices.toggle(name)}
-                    onKeyDown={(event) => onKeyDown(event, name)}
-                  />
-                  <span>
-                    {words} <code className="export-column-name">{name}</code>
-                  </span>
-                </label>
-                <span className="export-column-moves">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Move ${words} up`}
-                    title="Move up"
-                    disabled={index === 0}
-                    onClick={() => move(name, -1)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Move ${words} down`}
-                    title="Move down"
-                    disabled={index === order.length - 1}
-                    onClick={() => move(name, 1)}
-                  >
-                    ↓
-                  </button>
+    <fieldset className="export-options" aria-describedby={`${id}-hint`}>
+      <legend>Columns, in the order the file gives them</legend>
+      <p className="form-field-hint" id={`${id}-hint`}>
+        {choices.columns.length} of {order.length} columns kept. Alt+Arrow Up or Down on a column moves it.
+      </p>
+      <ol className="export-columns">
+        {order.map((name, index) => {
+          const words = columnWords(name);
+          return (
+            <li key={name} className="export-column">
+              <label className="export-check" htmlFor={`${id}-${name}`}>
+                <input
+                  id={`${id}-${name}`}
+                  type="checkbox"
+                  checked={chosen.has(name)}
+                  onChange={() => choices.toggle(name)}
+                  onKeyDown={(event) => onKeyDown(event, name)}
+                />
+                <span>
+                  {words} <code className="export-column-name">{name}</code>
                 </span>
-              </li>
-            );
-          })}
-        </ol>
-        <div>
-          <button type="button" className="button button-small" onClick={choices.reset}>
-            Every column, as the service gives them
-          </button>
-        </div>
-        {choices.columns.length === 0 ? (
-          <p className="note note-error" role="alert">
-            No column is kept. Tick at least one column to export.
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset className="export-options">
-        <legend>Field delimiter</legend>
-        {exportDelimiters.map((delimiter) => (
-          <label
-            key={delimiter}
-            className="export-check"
-            htmlFor={`${id}-delimiter-${exportDelimiters.indexOf(delimiter)}`}
-          >
-            <input
-              id={`${id}-delimiter-${exportDelimiters.indexOf(delimiter)}`}
-              type="radio"
-              name={`${id}-delimiter`}
-              checked={choices.delimiter === delimiter}
-              onChange={() => choices.setDelimiter(delimiter)}
-            />
-            {delimiterWords[delimiter]}
-          </label>
-        ))}
-      </fieldset>
-    </>
+              </label>
+              <span className="export-column-moves">
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={`Move ${words} up`}
+                  title="Move up"
+                  disabled={index === 0}
+                  onClick={() => move(name, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={`Move ${words} down`}
+                  title="Move down"
+                  disabled={index === order.length - 1}
+                  onClick={() => move(name, 1)}
+                >
+                  ↓
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <div>
+        <button type="button" className="button button-small" onClick={choices.reset}>
+          Every column, as the service gives them
+        </button>
+      </div>
+      {choices.columns.length === 0 ? (
+        <p className="note note-error" role="alert">
+          No column is kept. Tick at least one column to export.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** Renders the choice of the file's field delimiter for `choices`. */
+export function DelimiterChoice({ choices }: { choices: ExportChoices }) {
+  const id = useId();
+  return (
+    <fieldset className="export-options">
+      <legend>Field delimiter</legend>
+      {exportDelimiters.map((delimiter) => (
+        <label key={delimiter} className="export-check" htmlFor={`${id}-${exportDelimiters.indexOf(delimiter)}`}>
+          <input
+            id={`${id}-${exportDelimiters.indexOf(delimiter)}`}
+            type="radio"
+            name={id}
+            checked={choices.delimiter === delimiter}
+            onChange={() => choices.setDelimiter(delimiter)}
+          />
+          {delimiterWords[delimiter]}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -16,7 +16,7 @@ import { SelectField, TextField } from '../../components/forms/form-field';
 import { errorMessage } from '../../lib/errors';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
-import { ColumnChooser } from './column-chooser';
+import { ColumnChooser, DelimiterChoice } from './column-chooser';
 import { exportTargetLabels, exportTargetOfView } from './export-targets';
 import { TemplateBar } from './template-bar';
 import { useExportChoices } from './use-export-choices';
@@ -104,8 +104,8 @@ export function ExportDialog() {
         </>
       }
     >
-      <form id={formId} className="export-form export-layout" onSubmit={(event) => void start(event)}>
-        <div className="export-form">
+      <div className="export-layout">
+        <form id={formId} className="export-form" onSubmit={(event) => void start(event)}>
           <SelectField<ExportTarget>
             label="What to export"
             value={target}
@@ -140,6 +140,7 @@ export function ExportDialog() {
             <input id={bomId} type="checkbox" checked={bom} onChange={(event) => setBom(event.target.checked)} />
             Start with a byte order mark (helps Excel read accents and other non-English letters)
           </label>
+          <DelimiterChoice choices={choices} />
           <TextField
             label="Only records changed since (optional)"
             type="date"
@@ -147,22 +148,23 @@ export function ExportDialog() {
             onChange={setSince}
             hint="Leave empty to export every record."
           />
-        </div>
+          {online ? null : (
+            <p className="note" id={`${formId}-offline`} role="status">
+              Exports are made by the BRM service. {needsServiceMessage}
+            </p>
+          )}
+          {error ? (
+            <p className="note note-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </form>
+        {/* Outside the form: the template dialogs hold forms of their own. */}
         <div className="export-form">
           <TemplateBar target={target} choices={choices} open={open} />
           <ColumnChooser choices={choices} />
         </div>
-        {online ? null : (
-          <p className="note" id={`${formId}-offline`} role="status">
-            Exports are made by the BRM service. {needsServiceMessage}
-          </p>
-        )}
-        {error ? (
-          <p className="note note-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
+      </div>
     </Dialog>
   );
 }

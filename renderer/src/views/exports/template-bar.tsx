@@ -22,13 +22,15 @@ const maxNameLength = 200;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the contract's pattern names these characters.
 const forbiddenInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
-/** The words of a template's waiting or refused save or delete, or null when the service has it as shown. */
-function pendingWords(item: ExportTemplateItem): string | null {
-  if (!item.pending) return null;
-  if (item.pending.state === 'refused' || item.pending.state === 'conflict') {
-    return `The BRM service refused this template: ${item.pending.message ?? 'no reason given'} Change it and save again, or discard the change in Pending changes.`;
+/** Where a template stands, in words: refused, waiting to be sent, or saved on the service. */
+function standingWords(item: ExportTemplateItem): string {
+  if (item.pending?.state === 'refused' || item.pending?.state === 'conflict') {
+    return `The BRM service refused this template: ${item.pending.message ?? 'no reason given.'} Change it and save again, or discard the change in Pending changes.`;
   }
-  return 'Saved on this computer; it is sent to the BRM service as soon as it can be reached.';
+  if (item.pending || !item.saved) {
+    return 'Saved on this computer; it is sent to the BRM service as soon as it can be reached.';
+  }
+  return 'Saved on the BRM service too.';
 }
 
 interface TemplateBarProps {
@@ -55,8 +57,9 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
   // A template created here changes its key once the service has it: keep it picked.
   useEffect(() => {
     if (!picked || !data || data.some((t) => t.key === picked)) return;
+    // Not listed yet (a list read before the save) or gone: left as it is, shown as none while gone.
     const sent = data.find((t) => t.createdAs === picked);
-    setPicked(sent ? sent.key : '');
+    if (sent) setPicked(sent.key);
   }, [data, picked]);
 
   // Another export: its own templates, none picked.
@@ -89,7 +92,7 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
     }
   }
 
-  const warning = current ? pendingWords(current) : null;
+  const standing = current ? standingWords(current) : null;
   return (
     <section className="export-templates" aria-labelledby={`${pickId}-title`}>
       <h3 id={`${pickId}-title`} className="export-templates-title">
@@ -124,9 +127,9 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
           Delete template
         </button>
       </div>
-      {warning ? (
+      {standing ? (
         <p className="note" role="status">
-          {warning}
+          {standing}
         </p>
       ) : null}
       {status ? (
@@ -153,9 +156,8 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
           setNaming(false);
           setPicked(item.key);
           setFailure(null);
-          setStatus(
-            `Template "${item.name}" saved on this computer; it is sent to the BRM service as soon as it can be reached.`,
-          );
+          // Where it stands is said under the picker, from the list.
+          setStatus(null);
         }}
       />
       <ConfirmDialog
