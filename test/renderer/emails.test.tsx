@@ -106,12 +106,12 @@ describe('e-mails on record pages', () => {
   it('downloads an attachment with its progress, opens it, warns before opening a program, and saves the message', async () => {
     const { bridge, contact, emails, emailId } = emailsBridge();
     const [pdf, exe] = emails.attachments.get(emailId)!;
-    const transfer = (name: string, id: string): Transfer => ({
+    const transfer = (name: string, id: string, documentId: string | null = null): Transfer => ({
       id,
       kind: 'download',
       name,
       folderId: null,
-      documentId: null,
+      documentId,
       bytesDone: 0,
       bytesTotal: 0,
       state: 'queued',
@@ -119,7 +119,7 @@ describe('e-mails on record pages', () => {
       localPath: null,
     });
     bridge.handle('emails.downloadAttachment', ({ attachmentId }) =>
-      transfer(attachmentId === pdf.id ? pdf.fileName : exe.fileName, `t-${attachmentId}`),
+      transfer(attachmentId === pdf.id ? pdf.fileName : exe.fileName, `t-${attachmentId}`, attachmentId),
     );
     bridge.handle('emails.openAttachment', ({ attachmentId, confirm }) =>
       attachmentId === exe.id && !confirm
@@ -150,7 +150,7 @@ describe('e-mails on record pages', () => {
     await user.click(within(items[0]).getByRole('button', { name: 'Download Order 7781.pdf' }));
     expect(bridge.callsTo('emails.downloadAttachment')).toEqual([{ emailId, attachmentId: pdf.id }]);
     expect(await within(items[0]).findByText('Waiting to start…')).toBeTruthy();
-    const started = transfer(pdf.fileName, `t-${pdf.id}`);
+    const started = transfer(pdf.fileName, `t-${pdf.id}`, pdf.id);
     bridge.emit('transfer.progress', { ...started, state: 'running', bytesDone: 12_000 });
     expect(await within(items[0]).findByText('Downloading… 12 KB so far')).toBeTruthy();
     emails.attachments.set(emailId, [{ ...pdf, localPath: '/home/dana/Downloads/Order 7781.pdf' }, exe]);
@@ -175,7 +175,7 @@ describe('e-mails on record pages', () => {
     ]);
     await user.click(within(items[1]).getByRole('button', { name: 'Download setup.exe' }));
     bridge.emit('transfer.progress', {
-      ...transfer(exe.fileName, `t-${exe.id}`),
+      ...transfer(exe.fileName, `t-${exe.id}`, exe.id),
       state: 'done',
       localPath: '/home/dana/Downloads/setup.exe',
     });
@@ -219,8 +219,24 @@ describe('e-mails on record pages', () => {
     ).toBeTruthy();
   });
 
-  it('offline shows the kept e-mails with their age, says downloads need the service, and what was never read', async () => {
-    const { bridge, contact, emails } = emailsBridge({ sync: { ...signedInBridge().data.sync, state: 'offline' } });
+  it('offline shows the kept e-mails with their age; an attachment waits in the queue with the reason, the message says it needs the service', async () => {
+    const { bridge, contact, emails, emailId } = emailsBridge({
+      sync: { ...signedInBridge().data.sync, state: 'offline' },
+    });
+    const [pdf] = emails.attachments.get(emailId)!;
+    const reason = 'Waiting for the service — it downloads by itself when the connection is back.';
+    bridge.handle('emails.downloadAttachment', ({ attachmentId }) => ({
+      id: 't-queued',
+      kind: 'download',
+      name: pdf.fileName,
+      folderId: null,
+      documentId: attachmentId,
+      bytesDone: 0,
+      bytesTotal: pdf.size,
+      state: 'queued',
+      error: reason,
+      localPath: null,
+    }));
     emails.fetchedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
     const { user } = renderApp(bridge);
     const section = await openContact(user, contact.firstName);
@@ -232,12 +248,15 @@ describe('e-mails on record pages', () => {
     expect(await within(dialog).findByText('This e-mail as of 2 hours ago (offline).')).toBeTruthy();
     expect(
       await within(dialog).findByText(
-        'You are offline: downloading an attachment or the message needs the service. Attachments already on this computer still open.',
+        'You are offline: an attachment you download waits and starts by itself when the connection is back. Attachments already on this computer still open.',
       ),
     ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Download Order 7781.pdf' }));
+    expect(await within(dialog).findByText(reason)).toBeTruthy();
     expect(
       (within(dialog).getByRole('button', { name: 'Download Order 7781.pdf' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+    expect(within(dialog).getByText('Downloading the whole message needs the service; you are offline.')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Download message' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 

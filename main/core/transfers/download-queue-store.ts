@@ -1,5 +1,6 @@
 /**
- * The `download_queue` table (local.db schema 2, cache/local-migrations/002-download-queue.ts):
+ * The `download_queue` table (local.db schemas 2 and 3, cache/local-migrations/002-download-queue.ts,
+ * 003-email-attachment-downloads.ts):
  * downloads asked for and not finished yet, oldest first. Local-only; see docs/ARCHITECTURE.md,
  * "Transfers".
  */
@@ -18,6 +19,12 @@ export interface QueuedDownload {
   sha256: string;
   /** ISO 8601 UTC. */
   createdAt: string;
+  /**
+   * For an e-mail attachment, the e-mail whose message it is taken from (local.db schema 3); then
+   * `documentId` is the attachment's id and name, size and SHA-256 are the attachment's. Null or
+   * absent for a document.
+   */
+  emailId?: string | null;
 }
 
 /** Reads and writes the download queue. */
@@ -35,18 +42,18 @@ export interface DownloadQueueStore {
 /** Creates the DownloadQueueStore over `db`. */
 export function createDownloadQueueStore(db: Database): DownloadQueueStore {
   const insert = db.prepare(
-    `INSERT INTO download_queue (id, document_id, name, size, sha256, created_at)
-     VALUES (@id, @documentId, @name, @size, @sha256, @createdAt)`,
+    `INSERT INTO download_queue (id, document_id, name, size, sha256, created_at, email_id)
+     VALUES (@id, @documentId, @name, @size, @sha256, @createdAt, @emailId)`,
   );
   const everything = db.prepare(
-    `SELECT id, document_id AS documentId, name, size, sha256, created_at AS createdAt
+    `SELECT id, document_id AS documentId, name, size, sha256, created_at AS createdAt, email_id AS emailId
      FROM download_queue ORDER BY created_at, rowid`,
   );
   const del = db.prepare('DELETE FROM download_queue WHERE id = ?');
   const delAll = db.prepare('DELETE FROM download_queue');
   return {
     db,
-    add: (download) => void insert.run(download),
+    add: (download) => void insert.run({ ...download, emailId: download.emailId ?? null }),
     all: () => everything.all() as QueuedDownload[],
     remove: (id) => void del.run(id),
     clear: () => void delAll.run(),

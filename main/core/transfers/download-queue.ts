@@ -5,7 +5,8 @@
  *
  * - an attempt (download.ts) continues the document's `.part` file with `Range`/`If-Range`, checks
  *   the file against the document, renames it and removes the row in one transaction with its
- *   `downloads` record;
+ *   `downloads` record; an e-mail attachment's attempt (email-attachment-download.ts) fetches its
+ *   message, takes the attachment out and checks it against the attachment's size and SHA-256;
  * - while the service is away or busy the download waits (`queued`, with the reason and the bytes
  *   it has so far) and goes on by itself: one shared backoff timer, and at once when sync reaches
  *   the service again (`wake`);
@@ -20,11 +21,15 @@ import { unlink } from 'node:fs/promises';
 import type { Transfer } from '../../../preload/contract';
 import type { TransferDeps } from './deps';
 import { attemptDownload } from './download';
+import { attemptAttachmentDownload } from './email-attachment-download';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { transferOutcome, type WaitingWords } from './transfer-outcome';
 import { createTransferQueue, queueOptions, type ServiceHooks, type TransferKind } from './transfer-queue';
 
-/** The facts about a document a download needs (its synced metadata). */
+/**
+ * The facts about a document a download needs (its synced metadata), or about an e-mail attachment
+ * (as `getEmailAttachments` listed it) with the e-mail whose message it is taken from.
+ */
 export interface DownloadSource {
   id: string;
   name: string;
@@ -32,6 +37,8 @@ export interface DownloadSource {
   size: number;
   /** Hex. */
   sha256: string;
+  /** For an e-mail attachment (`id` is then the attachment's id): the e-mail it is taken from. */
+  emailId?: string;
 }
 
 /** The words of a waiting download. */
@@ -98,7 +105,10 @@ export function createDownloadQueue(options: DownloadQueueOptions): DownloadQueu
     words: downloadWaitingWords,
     resumes: true,
     describe: (entry) => ({ kind: 'download', folderId: null, documentId: entry.documentId, bytesTotal: entry.size }),
-    attempt: (entry, handle, stop) => attemptDownload(deps, store, entry, handle, stop),
+    attempt: (entry, handle, stop) =>
+      entry.emailId
+        ? attemptAttachmentDownload(deps, store, { ...entry, emailId: entry.emailId }, handle, stop)
+        : attemptDownload(deps, store, entry, handle, stop),
     outcome: (entry, err) => transferOutcome(downloadWaitingWords, entry.name, err),
     waits: () => undefined,
     refused: () => 'drop',
@@ -139,6 +149,7 @@ export function createDownloadQueue(options: DownloadQueueOptions): DownloadQueu
         size: doc.size,
         sha256: doc.sha256,
         createdAt: new Date().toISOString(),
+        emailId: doc.emailId ?? null,
       };
       store.add(entry);
       return queue.add([entry])[0];

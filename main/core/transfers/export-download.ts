@@ -25,14 +25,6 @@ export interface ExportJob {
   needsService(serverUrl: string): string;
   /** The verb of a failure's words, "<verb> <name> failed. …" (default "Exporting"). */
   verb?: string;
-  /** The most bytes the answer may bring (default: no limit); past it the transfer fails and its `.part` is deleted. */
-  maxBytes?: number;
-  /**
-   * Makes the final file of the complete `.part` (the answer's bytes) and resolves with its path and
-   * size, bytes; the default renames the `.part` to the destination. Throws to fail the transfer
-   * (the `.part` is then deleted).
-   */
-  land?(partPath: string): Promise<{ localPath: string; bytes: number }>;
 }
 
 /** True for the transfers of exports: downloads that belong to no document. */
@@ -50,15 +42,10 @@ async function streamAnswer(job: ExportJob, handle: TransferHandle, partPath: st
   let done = 0;
   const file = await open(partPath, 'w');
   try {
-    return await writeBodyToFile(
-      response.body,
-      file,
-      (chunk) => {
-        done += chunk.byteLength;
-        handle.progress(done);
-      },
-      { maxBytes: job.maxBytes },
-    );
+    return await writeBodyToFile(response.body, file, (chunk) => {
+      done += chunk.byteLength;
+      handle.progress(done);
+    });
   } finally {
     await file.close();
   }
@@ -92,11 +79,9 @@ export function startExport(
     let partPath: string | null = null;
     try {
       partPath = await reservePart(job.destination);
-      const written = await streamAnswer(job, handle, partPath);
+      const bytes = await streamAnswer(job, handle, partPath);
       handle.signal.throwIfAborted();
-      const { localPath, bytes } = job.land
-        ? await job.land(partPath)
-        : { localPath: await finishPart(job.destination, partPath), bytes: written };
+      const localPath = await finishPart(job.destination, partPath);
       partPath = null;
       handle.update({ state: 'done', bytesDone: bytes, bytesTotal: bytes, localPath, error: null });
       onOutcome(true);

@@ -13,6 +13,17 @@ export function useTransfer(id: string | null): Transfer | undefined {
   return useTransfers((state) => (id ? state.byId[id] : undefined));
 }
 
+/** The most recent download of `documentId` (a document, or an e-mail attachment by its id), if any. */
+export function useLatestDownload(documentId: string): Transfer | undefined {
+  return useTransfers((state) => {
+    for (const transferId of state.order) {
+      const transfer = state.byId[transferId];
+      if (transfer.kind === 'download' && transfer.documentId === documentId) return transfer;
+    }
+    return undefined;
+  });
+}
+
 /** The words of `transfer`'s state: "Downloading… 40% (4 MB of 10 MB)", "Saved on this computer: …", "Download failed: …". */
 export function transferWords(transfer: Transfer): string {
   switch (transfer.state) {

@@ -14,8 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import type { Core } from '../../../main/core/platform';
 import { emailPageSize } from '../../../preload/contract';
-import type { RunningService } from '../../../server/start';
-import { createTempDir, createTestPlatform, waitForEvent } from '../../helpers/core-harness';
+import { downloadWaitingWords } from '../../../main/core/transfers/download-queue';
+import { type RunningService, startService } from '../../../server/start';
+import {
+  createTempDir,
+  createTestPlatform,
+  readCacheDirectly,
+  readLocalDirectly,
+  waitForEvent,
+  waitForIdle,
+  writeCacheDirectly,
+} from '../../helpers/core-harness';
 import { transferEnded } from '../../helpers/core-waits';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
@@ -27,6 +36,7 @@ describe('e-mails', () => {
   const dir = createTempDir();
   const platform = createTestPlatform();
   const downloads = join(dir.path, 'client', 'downloads');
+  const data = join(dir.path, 'client', 'data');
   let service: RunningService;
   let core: Core;
   let direct: ServerClient;
@@ -151,7 +161,7 @@ describe('e-mails', () => {
     expect(parsed.attachments.map((a) => a.filename).sort()).toEqual(attachments.map((a) => a.fileName).sort());
   });
 
-  it('offline gives the kept answers with their age, says what was never read, and refuses downloads in words', async () => {
+  it('offline gives the kept answers with their age, says what was never read, and refuses the message in words', async () => {
     const list = await core.handlers['emails.list']({ contactId: email.contactId! });
     const one = await core.handlers['emails.get']({ id: email.id });
     const files = await core.handlers['emails.attachments']({ emailId: email.id });
@@ -168,16 +178,9 @@ describe('e-mails', () => {
     });
     expect(await core.handlers['emails.get']({ id: never.id })).toEqual({ value: null, fetchedAt: null });
 
-    const needs = `needs the BRM service, which cannot be reached at ${service.url}. Check your network connection and download it again once it is back.`;
-    const other = attachments[1] ?? attachments[0];
-    if (other !== attachments[0]) {
-      await expect(
-        core.handlers['emails.downloadAttachment']({ emailId: email.id, attachmentId: other.id }),
-      ).rejects.toMatchObject({ code: 'offline', message: `Downloading ${other.fileName} ${needs}` });
-    }
     await expect(core.handlers['emails.downloadMessage']({ id: email.id })).rejects.toMatchObject({
       code: 'offline',
-      message: `Downloading this e-mail ${needs}`,
+      message: `Downloading this e-mail needs the BRM service, which cannot be reached at ${service.url}. Check your network connection and download it again once it is back.`,
     });
     await expect(
       core.handlers['emails.downloadAttachment']({ emailId: never.id, attachmentId: crypto.randomUUID() }),
@@ -190,5 +193,49 @@ describe('e-mails', () => {
     await expect(
       core.handlers['emails.openAttachment']({ emailId: email.id, attachmentId: attachments[0].id }),
     ).resolves.toEqual({ url: null });
+    service = await startService({ dataDir: `${dir.path}/service`, port: Number(new URL(service.url).port) });
+    await waitForIdle(core);
+  });
+
+  it('queues attachments asked for offline with the reason; they land by themselves when the service is back, or fail in words when what arrives is not the attachment listed', async () => {
+    // Two more e-mails with attachments, their lists read while the service is there.
+    const [good, bad] = all.filter((e) => e.attachmentCount > 0 && e.id !== email.id).slice(0, 2);
+    const goodFile = (await core.handlers['emails.attachments']({ emailId: good.id })).value![0];
+    const badFile = (await core.handlers['emails.attachments']({ emailId: bad.id })).value![0];
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    await core.handlers['emails.list']({ contactId: email.contactId! });
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'offline', 10_000).catch(() => undefined);
+    // The kept list says another SHA-256 than the service's file has (as a broken service might).
+    const key = `emailAttachments:${bad.id}`;
+    const [{ value }] = readCacheDirectly(data, 'SELECT value FROM query_cache WHERE key = ?', key) as {
+      value: string;
+    }[];
+    const listed = JSON.parse(value) as EmailAttachment[];
+    listed[0].sha256 = '0'.repeat(64);
+    writeCacheDirectly(data, 'UPDATE query_cache SET value = ? WHERE key = ?', JSON.stringify(listed), key);
+
+    const waiting = await core.handlers['emails.downloadAttachment']({ emailId: good.id, attachmentId: goodFile.id });
+    const refused = await core.handlers['emails.downloadAttachment']({ emailId: bad.id, attachmentId: badFile.id });
+    for (const transfer of [waiting, refused]) {
+      expect(transfer).toMatchObject({ kind: 'download', state: 'queued', error: downloadWaitingWords.service });
+    }
+    const landed = transferEnded(core, waiting.id);
+    const failed = transferEnded(core, refused.id);
+    service = await startService({ dataDir: `${dir.path}/service`, port });
+
+    const done = await landed;
+    expect(done.state).toBe('done');
+    const bytes = await readFile(done.localPath!);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(goodFile.sha256);
+    expect(platform.marked).toContainEqual({ path: done.localPath, sourceUrl: `${service.url}/api/email/download` });
+
+    const gone = await failed;
+    expect(gone.state).toBe('failed');
+    expect(gone.error).toBe(
+      `Downloading ${badFile.fileName} failed. The file ${badFile.fileName} in the message the BRM service sent does not match the attachment's size and SHA-256 checksum, so it was not saved. Try again later; if it keeps happening, contact your administrator.`,
+    );
+    expect((await readdir(downloads)).filter((name) => name.endsWith('.part'))).toEqual([]);
+    expect(readLocalDirectly(data, 'SELECT id FROM download_queue')).toEqual([]);
   });
 });

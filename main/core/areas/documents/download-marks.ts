@@ -26,10 +26,25 @@ export function downloadSourceUrl(serverUrl: string, documentId: string): string
 }
 
 /**
- * Marks each download when its transfer reaches `done` (once per file in this run). A file system
- * that cannot carry the mark is no error; other failures are logged and do not fail the download.
+ * The URL e-mail messages are downloaded from on `serverUrl` (the contract's `downloadEmail`, which
+ * also carries their attachments), without user name or password.
  */
-export function markFinishedDownloads(ctx: Pick<HandlerContext, 'bus' | 'session' | 'options'>): DownloadMarks {
+export function messageSourceUrl(serverUrl: string): string {
+  const url = new URL(serverUrl + operations.downloadEmail.path);
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
+/**
+ * Marks each download when its transfer reaches `done` (once per file in this run): a document as
+ * coming from its `downloadDocument` URL, an e-mail attachment (a download whose `documentId` is no
+ * document's) from the `downloadEmail` URL. A file system that cannot carry the mark is no error;
+ * other failures are logged and do not fail the download.
+ */
+export function markFinishedDownloads(
+  ctx: Pick<HandlerContext, 'bus' | 'session' | 'options' | 'stores'>,
+): DownloadMarks {
   const pending = new Map<string, Promise<void>>();
   const marked = new Set<string>();
   ctx.bus.on('transfer.progress', (transfer) => {
@@ -40,7 +55,10 @@ export function markFinishedDownloads(ctx: Pick<HandlerContext, 'bus' | 'session
     if (!serverUrl) return;
     marked.add(localPath);
     const marking = ctx.options.platform
-      .markDownloaded(localPath, downloadSourceUrl(serverUrl, documentId))
+      .markDownloaded(
+        localPath,
+        ctx.stores.documents.get(documentId) ? downloadSourceUrl(serverUrl, documentId) : messageSourceUrl(serverUrl),
+      )
       .then(
         () => undefined,
         (error: unknown) => console.error(`BRM Desktop could not mark ${localPath} as downloaded:`, error),

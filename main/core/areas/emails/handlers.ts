@@ -42,11 +42,10 @@ async function attachmentsOf(ctx: HandlerContext, emailId: string) {
   );
 }
 
-/** Attachment `attachmentId` of e-mail `emailId` with its siblings, from the last answer; throws `not_found` in words. */
+/** Attachment `attachmentId` of e-mail `emailId`, from the last answer; throws `not_found` in words. */
 async function findAttachment(ctx: HandlerContext, emailId: string, attachmentId: string) {
   const kept = await attachmentsOf(ctx, emailId);
-  const all = (kept.value ?? []).map((a) => ({ ...a, localPath: null }));
-  const attachment = all.find((a) => a.id === attachmentId);
+  const attachment = kept.value?.find((a) => a.id === attachmentId);
   if (!attachment) {
     throw new BridgeError(
       'not_found',
@@ -55,7 +54,7 @@ async function findAttachment(ctx: HandlerContext, emailId: string, attachmentId
         : 'That attachment is not on this e-mail any more. Open the e-mail again to see its attachments as they are now.',
     );
   }
-  return { attachment, all };
+  return { ...attachment, localPath: null };
 }
 
 /** Creates the e-mails handlers. */
@@ -92,8 +91,7 @@ export const emailsHandlers: AreaHandlers<Names> = (ctx) => ({
 
   'emails.downloadAttachment': async ({ emailId, attachmentId }) => {
     ctx.session.api();
-    const { attachment, all } = await findAttachment(ctx, emailId, attachmentId);
-    return downloadAttachment(ctx, emailId, attachment, all);
+    return downloadAttachment(ctx, emailId, await findAttachment(ctx, emailId, attachmentId));
   },
 
   'emails.openAttachment': async ({ emailId, attachmentId, confirm }) => {

@@ -1,10 +1,11 @@
 /**
  * An e-mail's attachments (`emails.attachments`, `getEmailAttachments`), by file name with their type
- * and size: "Download" fetches one into the downloads folder (`emails.downloadAttachment`; the file is
- * checked against the attachment's size and SHA-256; progress here and under Transfers), "Open"
- * opens it once on this computer (`emails.openAttachment`). A file that can run code is opened only
- * after a warning naming its type, as documents are (docs/SECURITY.md). Downloading needs the
- * service and says so offline; a downloaded attachment still opens.
+ * and size: "Download" puts one in the durable download queue (`emails.downloadAttachment`; the file
+ * is taken out of the message and checked against the attachment's size and SHA-256; progress here
+ * and under Transfers), "Open" opens it once on this computer (`emails.openAttachment`). A file that
+ * can run code is opened only after a warning naming its type, as documents are (docs/SECURITY.md).
+ * Offline a download waits with its reason and starts by itself when the connection is back; a
+ * downloaded attachment still opens.
  */
 import { useEffect, useState } from 'react';
 import type { EmailAttachmentRow, OpenWarning } from '../../../../preload/contract';
@@ -12,12 +13,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { KeptAgeNote } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
-import { TransferState, useTransfer } from '../../components/transfer-state';
+import { TransferState, useLatestDownload } from '../../components/transfer-state';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useStores } from '../../stores/stores-context';
+import { isActive } from '../../stores/transfers-store';
 
 /** Renders the attachments of e-mail `emailId`. */
 export function EmailAttachments({ emailId }: { emailId: string }) {
@@ -36,8 +38,8 @@ export function EmailAttachments({ emailId }: { emailId: string }) {
       ) : null}
       {online ? null : (
         <p className="note">
-          You are offline: downloading an attachment or the message needs the service. Attachments already on this
-          computer still open.
+          You are offline: an attachment you download waits and starts by itself when the connection is back.
+          Attachments already on this computer still open.
         </p>
       )}
       {data?.value ? (
@@ -62,12 +64,10 @@ interface AttachmentItemProps {
 function AttachmentItem({ emailId, attachment, onSaved }: AttachmentItemProps) {
   const bridge = useBridge();
   const { transfers } = useStores();
-  const online = useOnline();
-  const [transferId, setTransferId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [warning, setWarning] = useState<OpenWarning | null>(null);
-  const transfer = useTransfer(transferId);
-  const running = transfer?.state === 'queued' || transfer?.state === 'running';
+  const transfer = useLatestDownload(attachment.id);
+  const running = transfer !== undefined && isActive(transfer);
   const saved = transfer?.state === 'done';
   const ref = { emailId, attachmentId: attachment.id };
 
@@ -78,9 +78,7 @@ function AttachmentItem({ emailId, attachment, onSaved }: AttachmentItemProps) {
   async function download() {
     setActionError(null);
     try {
-      const started = await bridge.call('emails.downloadAttachment', ref);
-      transfers.getState().upsert([started]);
-      setTransferId(started.id);
+      transfers.getState().upsert([await bridge.call('emails.downloadAttachment', ref)]);
     } catch (reason) {
       setActionError(`${attachment.fileName} could not be downloaded: ${errorMessage(reason)}`);
     }
@@ -112,7 +110,7 @@ function AttachmentItem({ emailId, attachment, onSaved }: AttachmentItemProps) {
         <button
           type="button"
           className="button button-small"
-          disabled={!online || running}
+          disabled={running}
           aria-label={`Download ${attachment.fileName}`}
           onClick={() => void download()}
         >
@@ -129,7 +127,7 @@ function AttachmentItem({ emailId, attachment, onSaved }: AttachmentItemProps) {
           Open
         </button>
       </div>
-      <TransferState id={transferId} />
+      <TransferState id={transfer?.id ?? null} />
       {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} /> : null}
       <ConfirmDialog
         open={warning !== null}

@@ -2,7 +2,8 @@
  * One e-mail, read in a dialog (`emails.get`, `getEmail`): its headers, its body as plain text (an
  * HTML body is shown as its text only, lib/html-to-text.ts: no HTML of the message reaches the page),
  * its attachments (EmailAttachments) and "Download message", which saves the whole message as an
- * `.eml` file (`emails.downloadMessage`, `downloadEmail`). Kept for offline with its age.
+ * `.eml` file (`emails.downloadMessage`, `downloadEmail`; it needs the service and says so offline).
+ * Kept for offline with its age.
  */
 import { useMemo, useState } from 'react';
 import type { EmailMessage } from '../../../../preload/contract';
@@ -123,16 +124,13 @@ function ReaderActions({ id }: { id: string }) {
         ) : (
           <TransferState id={transferId} />
         )}
+        {online ? null : <p className="note">Downloading the whole message needs the service; you are offline.</p>}
       </div>
       <button
         type="button"
         className="button"
         disabled={!online || busy}
-        title={
-          online
-            ? 'Save the whole message with its attachments as an .eml file'
-            : 'Downloading the message needs the service; you are offline.'
-        }
+        title="Save the whole message with its attachments as an .eml file"
         onClick={() => void download()}
       >
         Download message

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import PostalMime from 'postal-mime';
-import { BridgeError, type EmailAttachmentRow } from '../../../../preload/contract';
+import { BridgeError, type EmailAttachmentRow } from '../../../preload/contract';
 
 /** What an attachment is checked against (api/openapi.yaml `EmailAttachment`). */
 export type ExpectedAttachment = Pick<EmailAttachmentRow, 'fileName' | 'size' | 'sha256'>;
