@@ -10,6 +10,7 @@
 import { type Branch, type BranchRow, type BranchSave, BridgeError } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { replaceWaitingRequest } from '../../writes/waiting-action';
 import { allPages } from '../all-pages';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
@@ -30,29 +31,6 @@ const isCreate = (entry: StoredEntry) => entry.request.operationId === 'saveBran
 function rowOf(ctx: HandlerContext, id: string): BranchRow | null {
   const base = keptBranch(ctx, id);
   return withQueued(ctx, base ? [base] : [], (b) => b.id === id)[0] ?? null;
-}
-
-/**
- * Replaces the request of a waiting entry (the newer edit of the same branch wins) and asks sync to
- * send it, with the If-Match of the version the newer edit was made against (after a refusal for a
- * changed branch, the user edits the branch as the service now has it).
- */
-function replaceRequest(
-  ctx: HandlerContext,
-  entry: StoredEntry,
-  request: StoredEntry['request'],
-  summary: string,
-  ifMatch: number | null,
-) {
-  entry.request = request;
-  entry.ifMatch = ifMatch;
-  entry.summary = summary;
-  entry.state = 'waiting';
-  entry.message = null;
-  entry.fieldErrors = [];
-  ctx.outbox.update(entry);
-  ctx.writes.announce();
-  ctx.sync.kick();
 }
 
 /** Refuses to change an entry that is on its way to the service. */
@@ -132,7 +110,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
       // here stays a create (its id is the entry's until the service gives one).
       const { id, ...fields } = body;
       const create = isCreate(waiting);
-      replaceRequest(
+      replaceWaitingRequest(
         ctx,
         waiting,
         { operationId: 'saveBranch', body: create ? fields : body },
@@ -168,7 +146,7 @@ export const branchesHandlers: AreaHandlers<Names> = (ctx) => ({
     const summary = `Delete the branch ${name}${company ? ` of ${company}` : ''}`;
     const request = { operationId: 'deleteBranch' as const, query: { id } };
     if (waiting) {
-      replaceRequest(ctx, waiting, request, summary, version);
+      replaceWaitingRequest(ctx, waiting, request, summary, version);
       return { deleted: true };
     }
     ctx.writes.queue({

@@ -5,6 +5,7 @@
  */
 import type { Branch, BranchRow, BranchSave, QueuedBranchEdit } from '../../../../preload/contract';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { actionSubjectId } from '../../writes/waiting-action';
 import type { HandlerContext } from '../context';
 
 /** True for an outbox entry about a branch. */
@@ -12,16 +13,10 @@ function isBranchEntry(entry: StoredEntry): boolean {
   return entry.request.operationId === 'saveBranch' || entry.request.operationId === 'deleteBranch';
 }
 
-/** The id of the branch an entry is about: its body's or query's id, or the entry's own for a create. */
-export function branchIdOf(entry: StoredEntry): string {
-  const named = entry.request.body?.id ?? entry.request.query?.id;
-  return typeof named === 'string' ? named : entry.id;
-}
-
 /** Every branch entry in the outbox, latest last, keyed by branch id (the latest entry wins). */
 export function queuedBranchEntries(ctx: HandlerContext): Map<string, StoredEntry> {
   const found = new Map<string, StoredEntry>();
-  for (const entry of ctx.outbox.all()) if (isBranchEntry(entry)) found.set(branchIdOf(entry), entry);
+  for (const entry of ctx.outbox.all()) if (isBranchEntry(entry)) found.set(actionSubjectId(entry), entry);
   return found;
 }
 

@@ -15,6 +15,7 @@ import {
   type ExportTarget,
 } from '../../../../preload/contract';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { actionSubjectId, replaceWaitingRequest } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { type KeptTemplate, keptTemplates, signedInUserId } from './kept-templates';
 
@@ -23,16 +24,10 @@ type Names = 'exports.templates' | 'exports.saveTemplate' | 'exports.deleteTempl
 const isTemplateEntry = (entry: StoredEntry) =>
   entry.request.operationId === 'saveExportTemplate' || entry.request.operationId === 'deleteExportTemplate';
 
-/** The key of the template an entry is about: the id it names, or the entry's own for a creation. */
-function keyOf(entry: StoredEntry): string {
-  const named = entry.request.body?.id ?? entry.request.query?.id;
-  return typeof named === 'string' ? named : entry.id;
-}
-
 /** The template entries in the outbox by template key (the latest wins). */
 function waitingEntries(ctx: HandlerContext): Map<string, StoredEntry> {
   const found = new Map<string, StoredEntry>();
-  for (const entry of ctx.outbox.all()) if (isTemplateEntry(entry)) found.set(keyOf(entry), entry);
+  for (const entry of ctx.outbox.all()) if (isTemplateEntry(entry)) found.set(actionSubjectId(entry), entry);
   return found;
 }
 
@@ -98,25 +93,6 @@ function notWhileSending(entry: StoredEntry | undefined): void {
   }
 }
 
-/** Puts `request` in place of a waiting entry's and asks sync to send it. */
-function replaceRequest(
-  ctx: HandlerContext,
-  entry: StoredEntry,
-  request: StoredEntry['request'],
-  summary: string,
-  ifMatch: number | null,
-): void {
-  entry.request = request;
-  entry.ifMatch = ifMatch;
-  entry.summary = summary;
-  entry.state = 'waiting';
-  entry.message = null;
-  entry.fieldErrors = [];
-  ctx.outbox.update(entry);
-  ctx.writes.announce();
-  ctx.sync.kick();
-}
-
 /** Creates the template handlers. */
 export const templateHandlers: AreaHandlers<Names> = (ctx) => ({
   'exports.templates': async () => listTemplates(ctx),
@@ -150,7 +126,13 @@ export const templateHandlers: AreaHandlers<Names> = (ctx) => ({
     const body: ExportTemplateSave = onService ? { ...template, id: onService.id } : { ...template };
     if (waiting) {
       // The newer save replaces the waiting one; a template created here stays a creation.
-      replaceRequest(ctx, waiting, { operationId: 'saveExportTemplate', body }, summary, onService?.version ?? null);
+      replaceWaitingRequest(
+        ctx,
+        waiting,
+        { operationId: 'saveExportTemplate', body },
+        summary,
+        onService?.version ?? null,
+      );
       return listTemplates(ctx).find((item) => item.key === key)!;
     }
     const entry = ctx.writes.queue({
@@ -179,7 +161,7 @@ export const templateHandlers: AreaHandlers<Names> = (ctx) => ({
     }
     const summary = `Delete the ${item.target} export template "${item.name}"`;
     const request = { operationId: 'deleteExportTemplate' as const, query: { id: item.saved.id } };
-    if (waiting) replaceRequest(ctx, waiting, request, summary, item.saved.version);
+    if (waiting) replaceWaitingRequest(ctx, waiting, request, summary, item.saved.version);
     else
       ctx.writes.queue({
         kind: 'action',
