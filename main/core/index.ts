@@ -10,6 +10,7 @@ import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
 import { noteFilesFolder, notesKeyPrefix } from './areas/comments/handlers';
 import { keepSentTemplate } from './areas/exports/kept-templates';
+import { keepSentStory } from './areas/news/sent-story';
 import type { AnswerFreshness, HandlerContext } from './areas/context';
 import { staleAnswers } from './areas/kept';
 import { createAreaStores } from './areas/stores';
@@ -197,7 +198,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             // A note (or its file, or its deletion) reached the service: read notes from it again.
             noteSent: () => staleAnswers(freshness, notesKeyPrefix),
             // The service's answers to export templates' saves are the only record of them (no list operation).
-            sent: (entry, answer) => keepSentTemplate(cache.state, session, entry, answer),
+            // So are the ids the service gives stories written here (the story stays open once sent).
+            sent: (entry, answer) => {
+              keepSentTemplate(cache.state, session, entry, answer);
+              keepSentStory(cache.state, entry, answer);
+            },
           },
           client,
           signal,

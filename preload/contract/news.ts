@@ -120,12 +120,17 @@ const version = z.number().int().min(0).nullable();
 
 export const newsCalls = {
   /**
-   * A page of stories (`List News Stories`): published ones newest first, or drafts by last change.
-   * The first page lists the stories written here and not yet sent at its top. Online from the
-   * service, else the last answer with its age.
+   * A page of stories (`List News Stories`): published ones newest first (the first page starts with
+   * the pinned ones, which no page lists again), or drafts by last change. The first page lists the
+   * stories written here and not yet sent at its top. Online from the service, else the last answer
+   * with its age.
    */
   'news.stories': call<KeptAnswer<StoryListPage>>()(storyListInput),
-  /** One story (`Get Story`) with its queued edit; null when it no longer exists. Kept for offline. */
+  /**
+   * One story (`Get Story`) with its queued edit; null when it no longer exists. Kept for offline. A
+   * story written here and sent since is answered under the id the service gave it (`story.id`
+   * then differs from the `id` asked).
+   */
   'news.story': call<KeptAnswer<StoryRow | null>>()(z.object({ id: uuid }).strict()),
   /**
    * Saves a story through the write path (creates one without `id`). `version` is the version the

@@ -60,8 +60,12 @@ describe('news', () => {
     expect(first.fetchedAt).toEqual(expect.any(String));
     const stories = first.value.rows.map((r) => r.story);
     expect(stories.length).toBeGreaterThan(3);
-    const published = stories.map((s) => s.publishedAt!);
-    expect(published).toEqual([...published].sort().reverse());
+    // Pinned stories first, then the others newest first.
+    const pinned = stories.filter((s) => s.pinned);
+    expect(pinned.length).toBeGreaterThan(0);
+    expect(stories.slice(0, pinned.length)).toEqual(pinned);
+    const rest = stories.slice(pinned.length).map((s) => s.publishedAt!);
+    expect(rest).toEqual([...rest].sort().reverse());
     expect(stories.every((s) => s.state === 'published')).toBe(true);
     expect(first.value.rows.some((r) => r.authorName !== null)).toBe(true);
     const drafts = await core.handlers['news.stories']({ state: 'draft', cursor: null });
@@ -108,6 +112,11 @@ describe('news', () => {
     const sent = (await serviceStories('published')).filter((s) => s.title === input.title);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ summary: 'Written on the train, then fixed.', body: input.body, tags: ['launch'] });
+    // The story written here is read under the id the service gave it.
+    expect((await core.handlers['news.story']({ id: written.story.id })).value).toMatchObject({
+      story: { id: sent[0].id, title: input.title },
+      queued: null,
+    });
     const online = await core.handlers['news.stories'](firstPublished);
     expect(online.value.rows.filter((r) => r.story.title === input.title)).toEqual([
       expect.objectContaining({ queued: null }),

@@ -14,12 +14,15 @@ import type { StoredEntry } from '../../writes/outbox-store';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { createdRow, isCreate, personName, queuedRow, queuedStoryEntries, withQueued } from './queued';
+import { sentStoryId } from './sent-story';
 import { trackSessions } from './since-away';
 
 type Names = 'news.stories' | 'news.story' | 'news.save' | 'news.delete' | 'news.feed' | 'news.digest';
 
 /** Stories or feed items per page asked of the service. */
 const pageSize = 25;
+/** Pinned stories listed above the others, at most (a page of the service). */
+const maxPinned = 100;
 /** How long one read may take, ms. */
 const timeoutMs = 10_000;
 
@@ -90,23 +93,35 @@ export const newsHandlers: AreaHandlers<Names> = (ctx) => {
   return {
     'news.stories': async ({ state = 'published', cursor = null }) => {
       const sort = state === 'draft' ? '-updatedAt' : '-publishedAt';
+      // Pinned stories are shown above the others (api/openapi.yaml, Story `pinned`): the first page
+      // of published stories starts with every pinned one, and no page lists them again below.
+      const pinnedFirst = state === 'published';
       const kept = await keptAnswer<{ items: Story[]; nextCursor: string | null }>(
         ctx,
         `stories:${state}:${cursor ?? ''}`,
-        () =>
-          ctx.session.api().call('listNewsStories', {
-            query: { state, sort, limit: pageSize, ...(cursor ? { cursor } : {}) },
-            timeoutMs,
-          }),
+        async () => {
+          const api = ctx.session.api();
+          const query = { state, sort, limit: pageSize, ...(cursor ? { cursor } : {}) } as const;
+          const [page, pinned] = await Promise.all([
+            api.call('listNewsStories', { query, timeoutMs }),
+            pinnedFirst && !cursor
+              ? api.call('listNewsStories', { query: { state, sort, pinned: true, limit: maxPinned }, timeoutMs })
+              : null,
+          ]);
+          const rest = pinnedFirst ? page.items.filter((story) => !story.pinned) : page.items;
+          return { items: [...(pinned?.items ?? []), ...rest], nextCursor: page.nextCursor };
+        },
         { items: [], nextCursor: null },
       );
       const rows = withQueued(ctx, kept.value.items, cursor ? undefined : state);
       return { value: { rows, nextCursor: kept.value.nextCursor }, fetchedAt: kept.fetchedAt };
     },
 
-    'news.story': async ({ id }) => {
-      const created = createdRow(ctx, id);
+    'news.story': async ({ id: given }) => {
+      const created = createdRow(ctx, given);
       if (created) return { value: created, fetchedAt: null };
+      // A story written here and sent since is read under the id the service gave it.
+      const id = sentStoryId(ctx.cache.state, given) ?? given;
       const kept = await keptStory(id);
       return { value: kept.value ? withQueued(ctx, [kept.value])[0] : null, fetchedAt: kept.fetchedAt };
     },

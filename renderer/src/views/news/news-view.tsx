@@ -136,6 +136,7 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
               key={selectedId}
               id={selectedId}
               onEdit={onEdit}
+              onMoved={select}
               onDeleted={() => {
                 select(null);
                 if (!online) pushToast({ title: 'Delete queued', body: 'It is sent when the service can be reached.' });

@@ -3,7 +3,7 @@
  * the body as text (story-body.tsx), and its queued edit in words. "Edit" opens the story form;
  * "Delete" asks first, then queues the delete (sent when the service can be reached).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StoryRow } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -22,12 +22,14 @@ import { StoryBody } from './story-body';
 export interface StoryReaderProps {
   id: string;
   onEdit(row: StoryRow): void;
+  /** Called when the story is now under another id (one written here was sent and got the service's). */
+  onMoved(id: string): void;
   /** Called after the delete was queued. */
   onDeleted(): void;
 }
 
 /** Renders the story `id`. */
-export function StoryReader({ id, onEdit, onDeleted }: StoryReaderProps) {
+export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps) {
   const bridge = useBridge();
   const online = useOnline();
   const pushToast = useUi((state) => state.pushToast);
@@ -35,6 +37,10 @@ export function StoryReader({ id, onEdit, onDeleted }: StoryReaderProps) {
   const { data, error, reload } = useBridgeQuery('news.story', { id }, ['outbox']);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const movedTo = data?.value && data.value.story.id !== id ? data.value.story.id : null;
+  useEffect(() => {
+    if (movedTo) onMoved(movedTo);
+  }, [movedTo, onMoved]);
 
   if (error && !data) return <ErrorBanner message={`The story could not be loaded: ${error}`} onRetry={reload} />;
   if (!data) return <LoadingState label="Loading the story…" />;
@@ -112,7 +118,10 @@ export function StoryReader({ id, onEdit, onDeleted }: StoryReaderProps) {
           </p>
         ) : null}
       </header>
-      {story.summary ? <p className="story-summary">{story.summary}</p> : null}
+      {/* Many bodies open with their summary: it is shown once. */}
+      {story.summary && !story.body.trimStart().startsWith(story.summary) ? (
+        <p className="story-summary">{story.summary}</p>
+      ) : null}
       <StoryBody body={story.body} />
       <ConfirmDialog
         open={confirming}
