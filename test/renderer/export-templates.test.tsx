@@ -136,13 +136,36 @@ describe('export templates', () => {
       target: 'companies',
       columns: ['name'],
     };
-    const items = installTemplates(bridge, [saved, companiesTemplate]);
+    const refused: ExportTemplateItem = {
+      ...saved,
+      key: crypto.randomUUID(),
+      name: 'Mailing list',
+      saved: null,
+      pending: {
+        entryId: crypto.randomUUID(),
+        action: 'save',
+        state: 'refused',
+        message: 'A contacts export template named "Mailing list" exists already; choose another name.',
+      },
+    };
+    const items = installTemplates(bridge, [saved, companiesTemplate, refused]);
     const { user, dialog } = await openExportDialog(bridge);
     const picker = within(dialog).getByRole('combobox', { name: 'Saved template' }) as HTMLSelectElement;
     // Only the contacts export's templates are offered.
     await waitFor(() =>
-      expect([...picker.options].map((o) => o.textContent)).toEqual(['None: choose the columns below', 'Phone list']),
+      expect([...picker.options].map((o) => o.textContent)).toEqual([
+        'None: choose the columns below',
+        'Phone list',
+        'Mailing list (refused)',
+      ]),
     );
+
+    // A template the service refused says so in its words.
+    await user.selectOptions(picker, refused.key);
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'The BRM service refused this template: A contacts export template named "Mailing list" exists already; choose another name. Change it and save again, or discard the change in Pending changes.',
+    );
+    await user.selectOptions(picker, '');
 
     // Save the current choices (country dropped, a tab) under a new name.
     await user.click(within(dialog).getByRole('checkbox', { name: /^Country/ }));
@@ -191,10 +214,11 @@ describe('export templates', () => {
       }),
     );
     await waitFor(() => expect(bridge.callsTo('exports.deleteTemplate')).toEqual([{ key: saved.key }]));
-    expect(items.map((t) => t.name)).toEqual(['Firms', 'Everyone but the country']);
+    expect(items.map((t) => t.name)).toEqual(['Firms', 'Mailing list', 'Everyone but the country']);
     await waitFor(() =>
       expect([...picker.options].map((o) => o.textContent)).toEqual([
         'None: choose the columns below',
+        'Mailing list (refused)',
         'Everyone but the country (not sent yet)',
       ]),
     );

@@ -2,7 +2,7 @@
  * Export templates against the reference service: a template saved offline waits in the outbox
  * (a newer save replacing it), is sent once when the service is back and kept here with the
  * service's id and version (the service lists none); replaced and deleted through the outbox; a
- * second one of the same name refused here in words. An export with chosen columns writes exactly
+ * second one of the same name refused here in words; kept across a restart and a sign-out. An export with chosen columns writes exactly
  * them, in order, with the chosen delimiter (compared with the service's full export, parsed); a
  * column the file does not have is refused in words before anything is written.
  */
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CallInput, calls, type ExportTemplateSave, type Transfer } from '../../../preload/contract';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, waitForIdle } from '../../helpers/core-harness';
+import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
 import { transferEnded } from '../../helpers/core-waits';
 import { ServerClient, smallDemo } from '../../helpers/server-client';
 import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
@@ -24,12 +24,10 @@ describe('export templates', () => {
   let service: RunningService;
   let core: Core;
 
+  const coreOptions = { syncBackoff: { baseMs: 200, maxMs: 1000 } };
+
   beforeAll(async () => {
-    ({ service, core } = await startSignedInCore(dir.path, {
-      demo: smallDemo,
-      platform,
-      core: { syncBackoff: { baseMs: 200, maxMs: 1000 } },
-    }));
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo, platform, core: coreOptions }));
   });
   afterAll(() => stopSignedInCore(core, service, dir));
 
@@ -124,6 +122,25 @@ describe('export templates', () => {
     await core.handlers['exports.deleteTemplate']({ key: local.key });
     expect(await core.handlers['exports.templates']({})).toEqual([]);
     expect(await core.handlers['outbox.list']({})).toEqual([]);
+  });
+
+  it('keeps the templates it saved across a restart and a sign-out of the same user (the service lists none)', async () => {
+    await save({ template: { name: 'Kept here', target: 'branches', columns: ['name', 'city'], delimiter: ',' } });
+    expect(await push()).toEqual([]);
+    const before = await core.handlers['exports.templates']({});
+    expect(before).toEqual([
+      expect.objectContaining({ name: 'Kept here', saved: expect.objectContaining({ version: 1 }) }),
+    ]);
+    await core.stop();
+    core = await startTestCore(`${dir.path}/client`, platform, coreOptions);
+    await waitForIdle(core);
+    expect(await core.handlers['exports.templates']({})).toEqual(before);
+    await core.handlers['session.signOut']({});
+    await signInDemo(core, service);
+    await waitForIdle(core);
+    expect(await core.handlers['exports.templates']({})).toEqual(before);
+    await core.handlers['exports.deleteTemplate']({ key: before[0].key });
+    expect(await push()).toEqual([]);
   });
 
   it('writes exactly the chosen columns in the chosen order and delimiter, the service export parsed being the oracle', async () => {
