@@ -7,6 +7,7 @@
  * queue entry: when it fails or is cancelled its `.part` is deleted and nothing is left behind.
  */
 import { open } from 'node:fs/promises';
+import { CsvError } from 'csv-parse';
 import type { Transfer } from '../../../preload/contract';
 import { isAbortError, ServiceError } from '../errors';
 import { BodyReadError, writeBodyToFile } from './body-to-file';
@@ -88,14 +89,21 @@ export function startExport(
     } catch (err) {
       if (partPath) await dropPart(partPath);
       if (handle.signal.aborted || isAbortError(err)) return onOutcome(null);
+      // The service answered, but with text that is not CSV (seen when the app reshapes it: transfers/csv-reshape.ts).
+      const notCsv = err instanceof BodyReadError && err.cause instanceof CsvError;
       const unreachable =
         (err instanceof ServiceError && err.code === 'offline') ||
-        (err instanceof BodyReadError && !isAbortError(err.cause));
-      onOutcome(unreachable ? false : err instanceof ServiceError ? true : null, err);
+        (err instanceof BodyReadError && !isAbortError(err.cause) && !notCsv);
+      onOutcome(unreachable ? false : err instanceof ServiceError || notCsv ? true : null, err);
       const written = fileWriteError(err, job.destination.dir);
+      const failure = notCsv
+        ? new Error(
+            `The BRM service sent text that is not CSV (${(err.cause as Error).message}), so the chosen columns could not be taken from it. Nothing was saved; export again later, or with every column.`,
+          )
+        : (written ?? (err instanceof Error ? err : new Error(String(err))));
       const reason = unreachable
         ? job.needsService(serverUrl)
-        : `${job.verb ?? 'Exporting'} ${job.name} failed. ${(written ?? (err instanceof Error ? err : new Error(String(err)))).message}`;
+        : `${job.verb ?? 'Exporting'} ${job.name} failed. ${failure.message}`;
       handle.update({ state: 'failed', error: reason });
     }
   });
