@@ -139,9 +139,30 @@ describe('e-mails', () => {
     await app.axeScan('e-mail reader after downloads');
   });
 
-  it('offline shows the kept e-mail with its age; an attachment waits in the queue and lands once the service is back', async () => {
+  it("lists the e-mails of the contact's company on the company's page", async () => {
     await page().keyboard.press('Escape');
     await reader().waitFor({ state: 'detached', timeout: stepTimeoutMs });
+    const companyId = email.companyId;
+    if (!companyId) return;
+    const company = await app.host.core.handlers['companies.get']({ id: companyId });
+    await region(page(), 'Contact details')
+      .getByRole('region', { name: `Company: ${company!.name}` })
+      .getByRole('button', { name: company!.name })
+      .click();
+    const companySection = region(page(), 'Company page').getByRole('region', { name: 'E-mails', exact: true });
+    const table = companySection.getByRole('table', { name: 'E-mails of this company' });
+    await table.waitFor({ timeout: stepTimeoutMs });
+    await table.getByRole('button', { name: email.subject, exact: true }).first().waitFor({ timeout: stepTimeoutMs });
+    await companySection.scrollIntoViewIfNeeded();
+    await app.screenshot('company-emails');
+    // The section this area adds (the rest of the company page is scanned by its own tests).
+    await app.axeScan('company page with e-mails', { include: '.emails-section' });
+    // Back to the contact for the offline steps.
+    await navItem(page(), 'Contacts').click();
+    await section().waitFor({ timeout: stepTimeoutMs });
+  });
+
+  it('offline shows the kept e-mail with its age; an attachment waits in the queue and lands once the service is back', async () => {
     // The other e-mail is read once while the service is there, so it is kept.
     const other = readerOf(later.subject);
     await section().getByRole('button', { name: later.subject, exact: true }).first().click();

@@ -66,7 +66,14 @@ export function htmlToText(html: string): string {
   const walk = (node: Node, pre: boolean) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node.textContent ?? '';
-      out.push(pre ? text : text.replace(/\s+/g, ' '));
+      if (pre) {
+        out.push(text);
+        return;
+      }
+      // Whitespace collapsed across text nodes: none at the start of a line or after a space.
+      const collapsed = text.replace(/\s+/g, ' ');
+      const last = out.length > 0 ? out[out.length - 1] : '\n';
+      out.push(collapsed.startsWith(' ') && /[ \t\n]$/.test(last) ? collapsed.slice(1) : collapsed);
       return;
     }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
@@ -95,9 +102,7 @@ export function htmlToText(html: string): string {
   walk(doc.body, false);
   return out
     .join('')
-    .split('\n')
-    .map((line) => line.replace(/^ +| +$/g, ''))
-    .join('\n')
+    .replace(/ +\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(/^\n+|\s+$/g, '');
 }
