@@ -16,6 +16,7 @@ import {
   stepTimeoutMs,
   submitSignIn,
   waitForCount,
+  waitForSyncState,
 } from '../helpers/e2e-steps';
 import { ServerClient, smallDemo } from '../helpers/server-client';
 
@@ -56,30 +57,50 @@ describe('news', () => {
     await app.axeScan('news stories');
   });
 
-  it('writes a story, sees it listed at once and then on the service', async () => {
+  /** Opens "Write a story", fills it in and publishes it; `beforeSubmit` runs with the form filled. */
+  async function writeStory(
+    title: string,
+    summary: string,
+    body: string,
+    tags: string,
+    beforeSubmit?: () => Promise<void>,
+  ) {
     await page().getByRole('button', { name: 'Write a story', exact: true }).click();
     const dialog = page().getByRole('dialog', { name: 'Write a story' });
-    await dialog.getByLabel('Title').fill('Trade fair in Hanover');
-    await dialog.getByLabel('Summary').fill('Meet us in hall 4, stand B12.');
-    await dialog
-      .getByLabel('Story', { exact: true })
-      .fill('## Where\n\nHall 4, stand B12.\n\n- Monday to Friday\n- 9:00 to 18:00');
-    await dialog.getByLabel('Tags').fill('events, sales');
-    await app.screenshot('news-write');
-    await app.axeScan('news story form');
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Summary').fill(summary);
+    await dialog.getByLabel('Story', { exact: true }).fill(body);
+    await dialog.getByLabel('Tags').fill(tags);
+    await beforeSubmit?.();
     await dialog.getByRole('button', { name: 'Publish story' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: stepTimeoutMs });
+  }
+  /** The service's published stories titled `title`. */
+  async function onService(title: string): Promise<Story[]> {
+    const client = await colleague();
+    return (await client.allPages<Story>('listNewsStories', { query: { limit: 500 } })).filter(
+      (s) => s.title === title,
+    );
+  }
+
+  it('writes a story, sees it listed at once and then on the service', async () => {
+    await writeStory(
+      'Trade fair in Hanover',
+      'Meet us in hall 4, stand B12.',
+      '## Where\n\nHall 4, stand B12.\n\n- Monday to Friday\n- 9:00 to 18:00',
+      'events, sales',
+      async () => {
+        await app.screenshot('news-write');
+        await app.axeScan('news story form');
+      },
+    );
     const article = page().getByRole('article', { name: 'Trade fair in Hanover', exact: true });
     await article.getByRole('heading', { name: 'Where' }).waitFor({ timeout: stepTimeoutMs });
     expect(await stories().getByRole('button').first().textContent()).toContain('Trade fair in Hanover');
 
-    const client = await colleague();
     const sent = await eventually(
       'the story on the service',
-      async () =>
-        (await client.allPages<Story>('listNewsStories', { query: { limit: 500 } })).filter(
-          (s) => s.title === 'Trade fair in Hanover',
-        ),
+      () => onService('Trade fair in Hanover'),
       (found) => found.length > 0,
     );
     expect(sent).toHaveLength(1);
@@ -94,6 +115,34 @@ describe('news', () => {
     await article.getByRole('button', { name: 'Edit story' }).waitFor({ timeout: stepTimeoutMs });
     expect(await article.textContent()).not.toContain('Pending');
     await app.screenshot('news-written');
+  });
+
+  it('writes a story offline: listed at once as pending, and sent once when the service is back', async () => {
+    await app.stopService();
+    await waitForSyncState(page(), 'Offline');
+    await writeStory('Notes from the road', 'Written without a connection.', 'Three visits today.', 'field');
+    const listed = stories().getByRole('button').first();
+    expect(await listed.textContent()).toContain('Notes from the road');
+    expect(await listed.textContent()).toContain('Pending');
+    const article = page().getByRole('article', { name: 'Notes from the road', exact: true });
+    await article.getByText(/^Written here; it is sent to the service/).waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('news-offline-written');
+    await app.axeScan('news story written offline');
+
+    await app.restartService();
+    await waitForSyncState(page(), 'Synced');
+    const sent = await eventually(
+      'the offline story on the service',
+      () => onService('Notes from the road'),
+      (found) => found.length > 0,
+    );
+    expect(sent).toHaveLength(1);
+    await article.getByRole('button', { name: 'Edit story' }).waitFor({ timeout: stepTimeoutMs });
+    await eventually(
+      'the offline story listed as sent',
+      async () => stories().getByRole('button').filter({ hasText: 'Notes from the road' }).allTextContents(),
+      (texts) => texts.length === 1 && !texts[0].includes('Pending'),
+    );
   });
 
   it("opens a feed item's record from the activity feed", async () => {

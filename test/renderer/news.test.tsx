@@ -193,3 +193,38 @@ describe('news view', () => {
     expect(screen.queryByRole('dialog', { name: 'Since you were away' })).toBeNull();
   });
 });
+
+describe('news view, editing', () => {
+  it('edits a story from its page with its values and version, and says where the change goes', async () => {
+    const { bridge, stories } = newsBridge();
+    const { user } = renderApp(bridge);
+    const list = await openNews(user);
+    await user.click(within(list).getAllByRole('button')[0]);
+    const story = await screen.findByRole('article', { name: 'New plant opens in May' });
+    await user.click(within(story).getByRole('button', { name: 'Edit story' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit "New plant opens in May"' });
+    const title = within(dialog).getByLabelText(/^Title/) as HTMLInputElement;
+    expect(title.value).toBe('New plant opens in May');
+    expect((within(dialog).getByLabelText(/^Tags/) as HTMLInputElement).value).toBe('company');
+    await user.clear(title);
+    await user.type(title, 'New plant opens in June');
+    await user.selectOptions(within(dialog).getByLabelText(/^Who sees it/), 'draft');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bridge.callsTo('news.save')).toEqual([
+      {
+        story: {
+          id: stories[0].id,
+          title: 'New plant opens in June',
+          summary: stories[0].summary,
+          body: stories[0].body,
+          tags: ['company'],
+          state: 'draft',
+        },
+        version: 1,
+      },
+    ]);
+    expect(await screen.findByText('Draft saved')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'New plant opens in June' })).toBeTruthy();
+  });
+});

@@ -34,6 +34,8 @@ export function NewsView() {
   const [tab, setTab] = useState<Tab>('stories');
   const [, select] = useSelectedRecord('news');
   const [editing, setEditing] = useState<StoryRow | 'new' | null>(null);
+  const online = useOnline();
+  const pushToast = useUi((state) => state.pushToast);
   useViewAction('news', 'new', () => {
     setTab('stories');
     setEditing('new');
@@ -62,6 +64,19 @@ export function NewsView() {
           onSaved={(row) => {
             setEditing(null);
             select(row.story.id);
+            pushToast({
+              title:
+                row.story.state === 'published'
+                  ? online
+                    ? 'Story published'
+                    : 'Story to be published'
+                  : online
+                    ? 'Draft saved'
+                    : 'Draft kept here',
+              body: online
+                ? `"${row.story.title}" is being sent to the service.`
+                : `"${row.story.title}" is kept here and sent when the service can be reached.`,
+            });
           }}
           onClose={() => setEditing(null)}
         />

@@ -79,7 +79,13 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
         <h2 id="story-title">{story.title}</h2>
         <p className="story-meta">
           By {row.authorName ?? 'a colleague'}
-          {story.publishedAt ? `, published ${formatDateTime(story.publishedAt)}` : ', not published (draft)'}
+          {queued?.kind === 'create'
+            ? story.state === 'published'
+              ? ', published once it is sent'
+              : ', a draft once it is sent'
+            : story.publishedAt
+              ? `, published ${formatDateTime(story.publishedAt)}`
+              : ', not published (draft)'}
           {story.updatedAt !== story.createdAt ? ` · changed ${formatDateTime(story.updatedAt)}` : ''}
           <SyncStateBadge state={queuedState(queued)} />
         </p>
@@ -92,7 +98,7 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
             ))}
           </ul>
         ) : null}
-        <KeptAgeNote subject="Story" fetchedAt={data.fetchedAt} />
+        {queued?.kind === 'create' ? null : <KeptAgeNote subject="Story" fetchedAt={data.fetchedAt} />}
         {queued ? <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued)}</p> : null}
         {deleteError ? (
           <p className="note note-error" role="alert">
