@@ -36,15 +36,21 @@ export function messageSourceUrl(serverUrl: string): string {
   return url.href;
 }
 
+/** The marker of each core (keyed by its event bus): one listener, shared by every area that opens downloads. */
+const markers = new WeakMap<HandlerContext['bus'], DownloadMarks>();
+
 /**
  * Marks each download when its transfer reaches `done` (once per file in this run): a document as
  * coming from its `downloadDocument` URL, an e-mail attachment (a download whose `documentId` is no
  * document's) from the `downloadEmail` URL. A file system that cannot carry the mark is no error;
- * other failures are logged and do not fail the download.
+ * other failures are logged and do not fail the download. The same marker is returned for the same
+ * core, so documents and e-mail attachments both wait for it before opening a file.
  */
 export function markFinishedDownloads(
   ctx: Pick<HandlerContext, 'bus' | 'session' | 'options' | 'stores'>,
 ): DownloadMarks {
+  const existing = markers.get(ctx.bus);
+  if (existing) return existing;
   const pending = new Map<string, Promise<void>>();
   const marked = new Set<string>();
   ctx.bus.on('transfer.progress', (transfer) => {
@@ -66,7 +72,9 @@ export function markFinishedDownloads(
       .finally(() => pending.delete(localPath));
     pending.set(localPath, marking);
   });
-  return {
+  const marks: DownloadMarks = {
     settled: async (localPath) => pending.get(localPath),
   };
+  markers.set(ctx.bus, marks);
+  return marks;
 }

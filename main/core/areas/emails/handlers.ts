@@ -8,6 +8,7 @@ import { BridgeError, type EmailAttachmentRow, type EmailPage, emailPageSize } f
 import type { ApiSchemas } from '../../../../preload/contract/common';
 import { companyServiceId } from '../company-refs';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { markFinishedDownloads } from '../documents/download-marks';
 import { openLocalFile } from '../documents/open-document';
 import { keptAnswer } from '../kept';
 import { attachmentLocalPath, downloadAttachment, downloadMessage } from './email-downloads';
@@ -58,55 +59,59 @@ async function findAttachment(ctx: HandlerContext, emailId: string, attachmentId
 }
 
 /** Creates the e-mails handlers. */
-export const emailsHandlers: AreaHandlers<Names> = (ctx) => ({
-  'emails.list': async (input) => {
-    const [by, id] =
-      'contactId' in input ? (['contactId', input.contactId] as const) : (['companyId', input.companyId] as const);
-    const recordId = companyServiceId(ctx, id);
-    // A record the service does not have yet has no e-mails there.
-    if (recordId === null) return { value: { emails: [], nextCursor: null }, fetchedAt: null };
-    return keptAnswer<EmailPage>(
-      ctx,
-      emailPageKey(by, recordId, input.cursor),
-      async () => {
-        const page = await ctx.session.api().call('getEmails', {
-          query: { [by]: recordId, limit: emailPageSize, cursor: input.cursor, sort: '-sentAt' },
-          timeoutMs,
-        });
-        return { emails: page.items.map(rowOf), nextCursor: page.nextCursor };
-      },
-      { emails: [], nextCursor: null },
-    );
-  },
+export const emailsHandlers: AreaHandlers<Names> = (ctx) => {
+  const marks = markFinishedDownloads(ctx);
+  return {
+    'emails.list': async (input) => {
+      const [by, id] =
+        'contactId' in input ? (['contactId', input.contactId] as const) : (['companyId', input.companyId] as const);
+      const recordId = companyServiceId(ctx, id);
+      // A record the service does not have yet has no e-mails there.
+      if (recordId === null) return { value: { emails: [], nextCursor: null }, fetchedAt: null };
+      return keptAnswer<EmailPage>(
+        ctx,
+        emailPageKey(by, recordId, input.cursor),
+        async () => {
+          const page = await ctx.session.api().call('getEmails', {
+            query: { [by]: recordId, limit: emailPageSize, cursor: input.cursor, sort: '-sentAt' },
+            timeoutMs,
+          });
+          return { emails: page.items.map(rowOf), nextCursor: page.nextCursor };
+        },
+        { emails: [], nextCursor: null },
+      );
+    },
 
-  'emails.get': async ({ id }) =>
-    keptAnswer(ctx, emailKey(id), () => ctx.session.api().call('getEmail', { query: { id }, timeoutMs }), null),
+    'emails.get': async ({ id }) =>
+      keptAnswer(ctx, emailKey(id), () => ctx.session.api().call('getEmail', { query: { id }, timeoutMs }), null),
 
-  'emails.attachments': async ({ emailId }) => {
-    const kept = await attachmentsOf(ctx, emailId);
-    const value: EmailAttachmentRow[] | null =
-      kept.value?.map((a) => ({ ...a, localPath: attachmentLocalPath(ctx, a) })) ?? null;
-    return { value, fetchedAt: kept.fetchedAt };
-  },
+    'emails.attachments': async ({ emailId }) => {
+      const kept = await attachmentsOf(ctx, emailId);
+      const value: EmailAttachmentRow[] | null =
+        kept.value?.map((a) => ({ ...a, localPath: attachmentLocalPath(ctx, a) })) ?? null;
+      return { value, fetchedAt: kept.fetchedAt };
+    },
 
-  'emails.downloadAttachment': async ({ emailId, attachmentId }) => {
-    ctx.session.api();
-    return downloadAttachment(ctx, emailId, await findAttachment(ctx, emailId, attachmentId));
-  },
+    'emails.downloadAttachment': async ({ emailId, attachmentId }) => {
+      ctx.session.api();
+      return downloadAttachment(ctx, emailId, await findAttachment(ctx, emailId, attachmentId));
+    },
 
-  'emails.openAttachment': async ({ emailId, attachmentId, confirm }) => {
-    const kept = ctx.cache.state.getCached<ServiceAttachment[] | null>(emailAttachmentsKey(emailId))?.value ?? [];
-    const attachment = kept.find((a) => a.id === attachmentId);
-    const localPath = attachment ? attachmentLocalPath(ctx, attachment) : null;
-    if (!attachment || !localPath) {
-      const name = attachment ? attachment.fileName : 'This attachment';
-      throw new BridgeError('not_found', `${name} is not on this computer yet. Download it first.`);
-    }
-    return openLocalFile(ctx, localPath, { name: attachment.fileName, contentType: attachment.contentType, confirm });
-  },
+    'emails.openAttachment': async ({ emailId, attachmentId, confirm }) => {
+      const kept = ctx.cache.state.getCached<ServiceAttachment[] | null>(emailAttachmentsKey(emailId))?.value ?? [];
+      const attachment = kept.find((a) => a.id === attachmentId);
+      const localPath = attachment ? attachmentLocalPath(ctx, attachment) : null;
+      if (!attachment || !localPath) {
+        const name = attachment ? attachment.fileName : 'This attachment';
+        throw new BridgeError('not_found', `${name} is not on this computer yet. Download it first.`);
+      }
+      await marks.settled(localPath);
+      return openLocalFile(ctx, localPath, { name: attachment.fileName, contentType: attachment.contentType, confirm });
+    },
 
-  'emails.downloadMessage': async ({ id }) => {
-    const subject = ctx.cache.state.getCached<ApiSchemas['Email'] | null>(emailKey(id))?.value?.subject ?? '';
-    return downloadMessage(ctx, id, subject);
-  },
-});
+    'emails.downloadMessage': async ({ id }) => {
+      const subject = ctx.cache.state.getCached<ApiSchemas['Email'] | null>(emailKey(id))?.value?.subject ?? '';
+      return downloadMessage(ctx, id, subject);
+    },
+  };
+};
