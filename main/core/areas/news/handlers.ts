@@ -11,6 +11,7 @@
 import { BridgeError, type FeedItem, type Story, type StoryInput } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { replaceWaitingRequest } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { createdRow, isCreate, personName, queuedRow, queuedStoryEntries, withQueued } from './queued';
@@ -25,28 +26,6 @@ const pageSize = 25;
 const maxPinned = 100;
 /** How long one read may take, ms. */
 const timeoutMs = 10_000;
-
-/**
- * Replaces the request of a waiting entry (the newer edit of the same story wins) and asks sync to
- * send it, with the If-Match of the version the newer edit was made against.
- */
-function replaceRequest(
-  ctx: HandlerContext,
-  entry: StoredEntry,
-  request: StoredEntry['request'],
-  summary: string,
-  ifMatch: number | null,
-) {
-  entry.request = request;
-  entry.ifMatch = ifMatch;
-  entry.summary = summary;
-  entry.state = 'waiting';
-  entry.message = null;
-  entry.fieldErrors = [];
-  ctx.outbox.update(entry);
-  ctx.writes.announce();
-  ctx.sync.kick();
-}
 
 /** Refuses to change an entry that is on its way to the service. */
 function notWhileSending(entry: StoredEntry | undefined): void {
@@ -144,7 +123,7 @@ export const newsHandlers: AreaHandlers<Names> = (ctx) => {
         const { id, ...fields } = body;
         const create = isCreate(waiting);
         const request = { operationId: 'saveBlogPost' as const, body: create ? fields : body };
-        replaceRequest(ctx, waiting, request, summary, create ? null : version);
+        replaceWaitingRequest(ctx, waiting, request, summary, create ? null : version);
         return queuedRow(ctx, id!, ctx.cache.state.getCached<Story | null>(`story:${id}`)?.value ?? null);
       }
       const entry = queueEntry(ctx, { operationId: 'saveBlogPost', body }, summary, body.id ? version : null);
@@ -167,7 +146,7 @@ export const newsHandlers: AreaHandlers<Names> = (ctx) => {
       const title = ctx.cache.state.getCached<Story | null>(`story:${id}`)?.value?.title;
       const summary = `Delete the story${title ? ` "${title}"` : ''}`;
       const request = { operationId: 'deleteStory' as const, query: { id } };
-      if (waiting) replaceRequest(ctx, waiting, request, summary, version);
+      if (waiting) replaceWaitingRequest(ctx, waiting, request, summary, version);
       else queueEntry(ctx, request, summary, version);
       return { deleted: true };
     },

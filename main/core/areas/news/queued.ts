@@ -5,6 +5,7 @@
  */
 import type { QueuedStoryEdit, Story, StoryInput, StoryRow } from '../../../../preload/contract';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { actionSubjectId } from '../../writes/waiting-action';
 import type { HandlerContext } from '../context';
 
 /** True for an outbox entry about a story. */
@@ -16,16 +17,10 @@ function isStoryEntry(entry: StoredEntry): boolean {
 export const isCreate = (entry: StoredEntry): boolean =>
   entry.request.operationId === 'saveBlogPost' && !entry.request.body?.id;
 
-/** The id of the story an entry is about: its body's or query's id, or the entry's own for a create. */
-function storyIdOf(entry: StoredEntry): string {
-  const named = entry.request.body?.id ?? entry.request.query?.id;
-  return typeof named === 'string' ? named : entry.id;
-}
-
 /** Every story entry in the outbox, keyed by story id (the latest entry wins). */
 export function queuedStoryEntries(ctx: HandlerContext): Map<string, StoredEntry> {
   const found = new Map<string, StoredEntry>();
-  for (const entry of ctx.outbox.all()) if (isStoryEntry(entry)) found.set(storyIdOf(entry), entry);
+  for (const entry of ctx.outbox.all()) if (isStoryEntry(entry)) found.set(actionSubjectId(entry), entry);
   return found;
 }
 
@@ -49,7 +44,7 @@ function applied(ctx: HandlerContext, entry: StoredEntry, base: Story | null): S
   const save = entry.request.body as StoryInput;
   const { id: _id, ...fields } = save;
   const start: Story = base ?? {
-    id: storyIdOf(entry),
+    id: actionSubjectId(entry),
     version: 0,
     title: '',
     slug: null,
