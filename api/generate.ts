@@ -44,6 +44,7 @@ const writeSchemaNames = [
   'PasswordReset',
   'StoryInput',
   'ExportTemplateSave',
+  'CampaignInput',
 ] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */

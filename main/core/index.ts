@@ -9,6 +9,7 @@ import { type CallName, calls, syncedTypes } from '../../preload/contract';
 import { loadContract } from './api/contract';
 import { coreAreas } from './areas';
 import { noteFilesFolder, notesKeyPrefix } from './areas/comments/handlers';
+import { keepSentCampaign } from './areas/campaigns/sent-campaign';
 import { keepSentTemplate } from './areas/exports/kept-templates';
 import { keepSentStory } from './areas/news/sent-story';
 import type { AnswerFreshness, HandlerContext } from './areas/context';
@@ -202,6 +203,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
             sent: (entry, answer) => {
               keepSentTemplate(cache.state, session, entry, answer);
               keepSentStory(cache.state, entry, answer);
+              keepSentCampaign(cache.state, entry, answer);
             },
           },
           client,

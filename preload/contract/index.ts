@@ -14,6 +14,7 @@ import { type AppEvents, appCalls } from './app';
 import { auditCalls } from './audit';
 import { branchesCalls } from './branches';
 import { calendarCalls } from './calendar';
+import { campaignsCalls } from './campaigns';
 import { cmtCalls } from './cmt';
 import { commentsCalls } from './comments';
 import type { FileRef } from './common';
@@ -44,6 +45,7 @@ export * from './app';
 export * from './audit';
 export * from './branches';
 export * from './calendar';
+export * from './campaigns';
 export * from './cmt';
 export * from './comments';
 export * from './common';
@@ -99,6 +101,7 @@ export const calls = {
   ...adminCalls,
   ...emailsCalls,
   ...newsCalls,
+  ...campaignsCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

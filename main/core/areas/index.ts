@@ -8,6 +8,7 @@ import { adminHandlers } from './admin/handlers';
 import { auditHandlers } from './audit/handlers';
 import { branchesHandlers } from './branches/handlers';
 import { calendarHandlers } from './calendar/handlers';
+import { campaignsHandlers } from './campaigns/handlers';
 import { cmtHandlers } from './cmt/handlers';
 import { commentsHandlers } from './comments/handlers';
 import { companiesHandlers } from './companies/handlers';
@@ -58,4 +59,5 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'admin', handlers: adminHandlers },
   { name: 'emails', handlers: emailsHandlers },
   { name: 'news', handlers: newsHandlers },
+  { name: 'campaigns', handlers: campaignsHandlers },
 ];
