@@ -13,9 +13,10 @@ export function useTransfer(id: string | null): Transfer | undefined {
   return useTransfers((state) => (id ? state.byId[id] : undefined));
 }
 
-/** The most recent download of `documentId` (a document, or an e-mail attachment by its id), if any. */
-export function useLatestDownload(documentId: string): Transfer | undefined {
+/** The most recent download of `documentId` (a document, or an e-mail attachment by its id), if any; none for null. */
+export function useLatestDownload(documentId: string | null): Transfer | undefined {
   return useTransfers((state) => {
+    if (documentId === null) return undefined;
     for (const transferId of state.order) {
       const transfer = state.byId[transferId];
       if (transfer.kind === 'download' && transfer.documentId === documentId) return transfer;

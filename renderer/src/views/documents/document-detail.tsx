@@ -14,26 +14,15 @@ import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { Icon } from '../../components/icon';
 import { LoadingState } from '../../components/loading-state';
+import { useLatestDownload } from '../../components/transfer-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDateTime, percentOf } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
-import { useBridge, useStores, useTransfers } from '../../stores/stores-context';
+import { useBridge, useStores } from '../../stores/stores-context';
 import { isActive } from '../../stores/transfers-store';
-
-/** The most recent download of document `id`, if any. */
-function useLatestDownload(id: string | null): Transfer | undefined {
-  return useTransfers((state) => {
-    if (!id) return undefined;
-    for (const transferId of state.order) {
-      const transfer = state.byId[transferId];
-      if (transfer.kind === 'download' && transfer.documentId === id) return transfer;
-    }
-    return undefined;
-  });
-}
 
 /** Renders document `id`'s details and actions, or a hint when none is selected. */
 export function DocumentDetail({ id }: { id: string | null }) {
