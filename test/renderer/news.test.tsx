@@ -228,3 +228,26 @@ describe('news view, editing', () => {
     expect(await screen.findByRole('article', { name: 'New plant opens in June' })).toBeTruthy();
   });
 });
+
+describe('news view, refusals', () => {
+  it("shows a refused change in the service's words on the story, with what to do", async () => {
+    const { bridge, rows } = newsBridge();
+    rows[1].queued = {
+      entryId: 'e1',
+      kind: 'update',
+      state: 'refused',
+      message: 'Only the author or an administrator may change this story.',
+    };
+    const { user } = renderApp(bridge);
+    const list = await openNews(user);
+    const item = within(list).getAllByRole('button')[1];
+    expect(within(item).getByText('Refused')).toBeTruthy();
+    await user.click(item);
+    const story = await screen.findByRole('article', { name: 'Holiday schedule' });
+    expect(
+      within(story).getByText(
+        'The service refused this change: Only the author or an administrator may change this story. Fix it and save again, or discard it in Pending changes.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -38,8 +38,13 @@ export function queuedState(queued: QueuedStoryEdit | null): RecordSyncState {
 
 /** What a queued edit waits to do, in words. */
 export function queuedWords(queued: QueuedStoryEdit): string {
-  if (queued.state === 'refused')
-    return `The service refused this change: ${queued.message ?? 'no reason given'}. Fix it and save again, or discard it in Pending changes.`;
+  if (queued.state === 'refused') {
+    // The service's words end their own sentence.
+    const reason = (queued.message ?? 'no reason given').trim().replace(/[.!]*$/, '.');
+    return `The service refused this change: ${reason} Fix it and save again, or discard it in Pending changes.`;
+  }
+  if (queued.state === 'conflict')
+    return 'The story changed on the service too: open Pending changes to choose which version to keep.';
   if (queued.kind === 'delete') return 'Waits to be deleted on the service; it goes when the service can be reached.';
   if (queued.kind === 'create') return 'Written here; it is sent to the service when it can be reached.';
   return 'Changed here; the change is sent to the service when it can be reached.';
