@@ -3,7 +3,9 @@
  * first and paged as the service pages them; one e-mail with its body and its attachments; an
  * attachment downloaded into the downloads folder with exactly the bytes the service holds (its
  * size and SHA-256), marked as a download and opened; the whole message saved as an `.eml`; offline,
- * the kept answers with their age, what was never read said so, and downloads refused in words;
+ * the kept answers with their age, what was never read said so, the message refused in words, and
+ * attachments waiting in the download queue with the reason (also across a restart) until the
+ * service is back, or failing in words when the file that arrives is not the attachment listed;
  * unknown e-mails and attachments not on this computer refused in words.
  */
 import { createHash } from 'node:crypto';
@@ -20,6 +22,7 @@ import {
   createTempDir,
   createTestPlatform,
   readCacheDirectly,
+  startTestCore,
   readLocalDirectly,
   waitForEvent,
   waitForIdle,
@@ -237,5 +240,31 @@ describe('e-mails', () => {
     );
     expect((await readdir(downloads)).filter((name) => name.endsWith('.part'))).toEqual([]);
     expect(readLocalDirectly(data, 'SELECT id FROM download_queue')).toEqual([]);
+  });
+
+  it('keeps an attachment asked for offline across a restart, and downloads it once the service is back', async () => {
+    const third = all.filter((e) => e.attachmentCount > 0 && e.id !== email.id)[2];
+    const file = (await core.handlers['emails.attachments']({ emailId: third.id })).value![0];
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    await core.handlers['emails.list']({ contactId: email.contactId! });
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'offline', 10_000).catch(() => undefined);
+    const queued = await core.handlers['emails.downloadAttachment']({ emailId: third.id, attachmentId: file.id });
+    expect(queued.state).toBe('queued');
+
+    await core.stop();
+    core = await startTestCore(join(dir.path, 'client'), platform);
+    expect((await core.handlers['transfers.list']({})).find((t) => t.id === queued.id)).toMatchObject({
+      name: file.fileName,
+      state: 'queued',
+    });
+    const ended = transferEnded(core, queued.id);
+    service = await startService({ dataDir: `${dir.path}/service`, port });
+    await core.handlers['sync.run']({});
+    const done = await ended;
+    expect(done.state).toBe('done');
+    const bytes = await readFile(done.localPath!);
+    expect(bytes.byteLength).toBe(file.size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(file.sha256);
   });
 });
