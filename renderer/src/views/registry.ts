@@ -6,6 +6,7 @@
  * views import so that nothing imports this file but the shell) and one entry here.
  */
 import { AuditView } from './audit/audit-view';
+import { CampaignsView } from './campaigns/campaigns-view';
 import { calendarShortcuts } from './calendar/calendar-keys';
 import { CalendarView } from './calendar/calendar-view';
 import { LocatorView } from './branches/locator-view';
@@ -169,6 +170,14 @@ export const views = [
     shortcuts: [
       { keys: '← → Home End', label: 'Switch between Stories, Activity and Since you were away (on the tabs)' },
     ],
+  },
+  {
+    name: 'campaigns',
+    label: 'Campaigns',
+    icon: 'campaigns',
+    component: CampaignsView,
+    reads: ['contact'],
+    commands: [{ action: 'new', label: 'New campaign', keywords: 'campaign mailing newsletter e-mail draft add create' }],
   },
   {
     name: 'audit',

@@ -19,6 +19,7 @@ export const viewNames = [
   'branches',
   'groups',
   'news',
+  'campaigns',
   'audit',
   'users',
   'settings',
