@@ -2,10 +2,11 @@
  * The columns of an export and the field delimiter, as the Export dialog lets the user choose them:
  * one checkbox per column (its words and its header name) in the order the file gives them, with
  * "Move up" and "Move down" buttons; Alt+Arrow Up/Down on a checkbox moves its column too. The
- * focus stays on the control used, so a column can be moved several places from the keyboard.
+ * focus stays on the control used, so a column can be moved several places from the keyboard (on
+ * its checkbox once a move button is disabled at the top or bottom).
  * `DelimiterChoice` offers the contract's field delimiters.
  */
-import { type KeyboardEvent, useId } from 'react';
+import { type KeyboardEvent, type MouseEvent, useId } from 'react';
 import { type ExportDelimiter, exportDelimiters } from '../../../../preload/contract';
 import { columnWords, type ExportChoices } from './use-export-choices';
 
@@ -19,6 +20,16 @@ const delimiterWords: Record<ExportDelimiter, string> = {
 export function ColumnChooser({ choices }: { choices: ExportChoices }) {
   const id = useId();
   const { order, chosen, move } = choices;
+
+  /** Moves by a button; one that the move disables (the column reached an end) hands the focus to the column's checkbox. */
+  function moveBy(event: MouseEvent<HTMLButtonElement>, name: string, by: -1 | 1) {
+    const row = event.currentTarget.closest('li');
+    move(name, by);
+    requestAnimationFrame(() => {
+      const button = row?.querySelector<HTMLButtonElement>(`button[data-move="${by}"]`);
+      if (button?.disabled) row?.querySelector('input')?.focus();
+    });
+  }
 
   function onKeyDown(event: KeyboardEvent, name: string) {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -55,8 +66,9 @@ export function ColumnChooser({ choices }: { choices: ExportChoices }) {
                   className="button button-small"
                   aria-label={`Move ${words} up`}
                   title="Move up"
+                  data-move="-1"
                   disabled={index === 0}
-                  onClick={() => move(name, -1)}
+                  onClick={(event) => moveBy(event, name, -1)}
                 >
                   ↑
                 </button>
@@ -65,8 +77,9 @@ export function ColumnChooser({ choices }: { choices: ExportChoices }) {
                   className="button button-small"
                   aria-label={`Move ${words} down`}
                   title="Move down"
+                  data-move="1"
                   disabled={index === order.length - 1}
-                  onClick={() => move(name, 1)}
+                  onClick={(event) => moveBy(event, name, 1)}
                 >
                   ↓
                 </button>
