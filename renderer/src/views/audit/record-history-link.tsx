@@ -1,7 +1,10 @@
 /** "History": on a contact's or a company's page, opens the audit trail narrowed to that record. */
 import { useOpenHistory } from './audit-record-filter';
 
-/** Renders the button for record `recordType` `recordId` (`recordName` for its accessible name). */
+/**
+ * Renders the button for record `recordType` `recordId`; its accessible name is its visible words
+ * followed by `recordName` (WCAG 2.5.3, label in name).
+ */
 export function RecordHistoryLink({
   recordType,
   recordId,
@@ -17,10 +20,9 @@ export function RecordHistoryLink({
       <button
         type="button"
         className="link-button"
-        aria-label={`History of ${recordName}: who changed it and when`}
         onClick={() => openHistory({ type: recordType, id: recordId })}
       >
-        History: who changed it and when
+        History: who changed it and when<span className="visually-hidden"> ({recordName})</span>
       </button>
     </p>
   );
