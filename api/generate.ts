@@ -45,6 +45,7 @@ const writeSchemaNames = [
   'StoryInput',
   'ExportTemplateSave',
   'CampaignInput',
+  'ImportMappingFile',
 ] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */

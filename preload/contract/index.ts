@@ -26,6 +26,7 @@ import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
 import { groupsCalls } from './groups';
 import { newsCalls } from './news';
+import { pimCalls } from './pim';
 import { exportsCalls } from './exports';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
@@ -57,6 +58,7 @@ export * from './drafts';
 export * from './emails';
 export * from './groups';
 export * from './news';
+export * from './pim';
 export * from './exports';
 export * from './notifications';
 export * from './outbox';
@@ -102,6 +104,7 @@ export const calls = {
   ...emailsCalls,
   ...newsCalls,
   ...campaignsCalls,
+  ...pimCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

@@ -23,6 +23,7 @@ import { newsHandlers } from './news/handlers';
 import { exportsHandlers } from './exports/handlers';
 import { notificationsHandlers } from './notifications/handlers';
 import { outboxHandlers } from './outbox/handlers';
+import { pimHandlers } from './pim/handlers';
 import { savedQueriesHandlers } from './saved-queries/handlers';
 import { rebatesHandlers } from './rebates/handlers';
 import { searchHandlers } from './search/handlers';
@@ -60,4 +61,5 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'emails', handlers: emailsHandlers },
   { name: 'news', handlers: newsHandlers },
   { name: 'campaigns', handlers: campaignsHandlers },
+  { name: 'pim', handlers: pimHandlers },
 ];

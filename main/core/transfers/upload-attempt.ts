@@ -2,12 +2,14 @@
  * One attempt at sending a queued upload (docs/ARCHITECTURE.md, "Transfers"): checks that the kept
  * copy is still whole, streams it (upload.ts), and lands the answered document: written into the
  * cache and the queue row removed in one transaction, so a crash never leaves both or neither.
+ * An import mapping file (local.db schema 4) lands by removing its row: mappings are not synced,
+ * the Import view reads them again when its transfer is `done`.
  * The transfer stays `queued` until bytes move, then reports `running` with progress, then `done`.
  */
 import type { TransferDeps } from './deps';
 import { fileSize } from './local-files';
 import type { TransferHandle } from './registry';
-import { sendUpload } from './upload';
+import { sendImportMapping, sendUpload } from './upload';
 import type { QueuedUpload, UploadQueueStore } from './upload-queue-store';
 
 /**
@@ -36,7 +38,14 @@ export async function attemptUpload(
       `The copy of ${upload.name} that BRM Desktop kept for uploading is gone or changed. Cancel this upload and add the file again.`,
     );
   }
-  const document = await sendUpload(deps.api(), upload, AbortSignal.any([handle.signal, stop]), progress);
+  const signal = AbortSignal.any([handle.signal, stop]);
+  if (upload.operation === 'uploadImportMapping') {
+    await sendImportMapping(deps.api(), upload, signal, progress);
+    store.remove(upload.id);
+    handle.update({ state: 'done', bytesDone: upload.size, error: null });
+    return;
+  }
+  const document = await sendUpload(deps.api(), upload, signal, progress);
   const result = deps.cache.db.transaction(() => {
     store.remove(upload.id);
     return deps.cache.applier.apply([

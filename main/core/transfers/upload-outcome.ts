@@ -5,6 +5,7 @@
  *   service (api/openapi.yaml); the upload waits for it and is sent again.
  */
 import { ServiceError } from '../errors';
+import type { UploadOperation } from './upload-queue-store';
 import { type TransferOutcome, transferOutcome, type WaitingWords } from './transfer-outcome';
 
 /** What to do after a failed upload attempt. */
@@ -24,9 +25,16 @@ export const uploadWaitingWords: WaitingWords = {
   signIn: waitingForSignInReason,
 };
 
-/** Classifies the failure `err` of an attempt at uploading `name`. */
-export function uploadOutcome(name: string, err: unknown): UploadOutcome {
-  if (err instanceof ServiceError && err.status === 409) {
+/**
+ * Classifies the failure `err` of an attempt at uploading `name` with `operation`. For an import
+ * mapping file a 409 is a refusal (api/openapi.yaml `uploadImportMapping`: the name is taken).
+ */
+export function uploadOutcome(
+  name: string,
+  err: unknown,
+  operation: UploadOperation = 'uploadDocument',
+): UploadOutcome {
+  if (err instanceof ServiceError && err.status === 409 && operation === 'uploadDocument') {
     return {
       kind: 'wait',
       reason: 'Waiting for the service to finish an earlier try of this upload — it continues by itself.',

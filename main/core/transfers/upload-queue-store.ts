@@ -4,13 +4,22 @@
  */
 import type { Database } from 'better-sqlite3';
 
+/**
+ * The operation that sends a queued upload (local.db schema 4): a document into a folder, or an
+ * import mapping file (api/openapi.yaml `uploadImportMapping`).
+ */
+export type UploadOperation = 'uploadDocument' | 'uploadImportMapping';
+
 /** One queued upload as stored. */
 export interface QueuedUpload {
   /** The transfer id, the same across restarts. */
   id: string;
   /** Sent with every attempt (api/openapi.yaml, uploadDocument). */
   idempotencyKey: string;
+  /** The folder a document goes into; '' for an import mapping file. */
   folderId: string;
+  /** The operation that sends it (absent in rows written before local.db schema 4: `uploadDocument`). */
+  operation?: UploadOperation;
   /** The document name to give the file. */
   name: string;
   /** Bytes. */
@@ -43,7 +52,7 @@ export interface UploadQueueStore {
 }
 
 const columns = `id, idempotency_key AS idempotencyKey, folder_id AS folderId, name, size, file_path AS filePath,
-  state, attempts, last_error AS lastError, created_at AS createdAt`;
+  state, attempts, last_error AS lastError, created_at AS createdAt, operation`;
 
 /**
  * Creates the UploadQueueStore over `db`. `bookkeepingFailed` hears of the writes of `attempted` and
@@ -55,15 +64,15 @@ export function createUploadQueueStore(
     console.error('BRM Desktop: the upload queue could not record a change:', err),
 ): UploadQueueStore {
   const insert = db.prepare(
-    `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at)
-     VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt)`,
+    `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at, operation)
+     VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt, @operation)`,
   );
   const everything = db.prepare(`SELECT ${columns} FROM upload_queue ORDER BY created_at, rowid`);
   const countAttempt = db.prepare('UPDATE upload_queue SET attempts = attempts + 1 WHERE id = ?');
   const putState = db.prepare('UPDATE upload_queue SET state = ?, last_error = ? WHERE id = ?');
   const del = db.prepare('DELETE FROM upload_queue WHERE id = ?');
   return {
-    add: (upload) => void insert.run(upload),
+    add: (upload) => void insert.run({ ...upload, operation: upload.operation ?? 'uploadDocument' }),
     all: () => everything.all() as QueuedUpload[],
     attempted(id) {
       try {

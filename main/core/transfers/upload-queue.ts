@@ -21,7 +21,7 @@ import { type FileToKeep, keepFiles, removeKeptFile, sweepKeptFiles } from './ke
 import { createTransferQueue, queueOptions, type ServiceHooks, type TransferKind } from './transfer-queue';
 import { attemptUpload } from './upload-attempt';
 import { uploadOutcome, uploadWaitingWords } from './upload-outcome';
-import type { QueuedUpload, UploadQueueStore } from './upload-queue-store';
+import type { QueuedUpload, UploadOperation, UploadQueueStore } from './upload-queue-store';
 
 /** What the queue needs. */
 export interface UploadQueueOptions extends ServiceHooks {
@@ -36,8 +36,11 @@ export interface UploadQueueOptions extends ServiceHooks {
 export interface UploadQueue {
   /** Puts the stored uploads into the transfer registry (queued or failed) and removes copies no row names. Call once. */
   load(): Promise<void>;
-  /** Keeps `files` and queues them for `folderId`; returns their transfers. Throws BridgeError when a file cannot be kept. */
-  enqueue(folderId: string, files: readonly Omit<FileToKeep, 'id'>[]): Promise<Transfer[]>;
+  /**
+   * Keeps `files` and queues them for `folderId` (documents; '' with `uploadImportMapping`, whose
+   * files belong to no folder); returns their transfers. Throws BridgeError when a file cannot be kept.
+   */
+  enqueue(folderId: string, files: readonly Omit<FileToKeep, 'id'>[], operation?: UploadOperation): Promise<Transfer[]>;
   /** Sends what waits, now: the service answered sync (after a sign-in or an outage). */
   wake(): void;
   /** Signed in: stops pausing, and lets one upload probe the service soon (after the first backoff delay) even if sync does not get through. */
@@ -60,9 +63,14 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
   const kind: TransferKind<QueuedUpload> = {
     words: uploadWaitingWords,
     resumes: false,
-    describe: (upload) => ({ kind: 'upload', folderId: upload.folderId, documentId: null, bytesTotal: upload.size }),
+    describe: (upload) => ({
+      kind: 'upload',
+      folderId: upload.folderId === '' ? null : upload.folderId,
+      documentId: null,
+      bytesTotal: upload.size,
+    }),
     attempt: (upload, handle, stop) => attemptUpload(deps, store, upload, handle, stop),
-    outcome: (upload, err) => uploadOutcome(upload.name, err),
+    outcome: (upload, err) => uploadOutcome(upload.name, err, upload.operation),
     waits: (upload, reason) => store.setState(upload.id, 'queued', reason),
     refused(upload, message) {
       store.setState(upload.id, 'failed', message);
@@ -82,7 +90,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
       for (const upload of uploads) queue.restore(upload, upload.state === 'failed' ? upload.lastError : null);
     },
 
-    async enqueue(folderId, files) {
+    async enqueue(folderId, files, operation = 'uploadDocument') {
       const items = files.map((file) => ({ ...file, id: randomUUID() }));
       const paths = await keepFiles(options.platform, options.dir, items);
       const createdAt = new Date().toISOString();
@@ -90,6 +98,7 @@ export function createUploadQueue(options: UploadQueueOptions): UploadQueue {
         id: item.id,
         idempotencyKey: randomUUID(),
         folderId,
+        operation,
         name: item.file.name,
         size: item.file.size,
         filePath: paths[index],

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { BridgeError } from '../../../preload/contract';
 import type { ApiClient } from '../api/client';
 import type { ApiDocument } from '../api/types';
+import type { ApiSchemas } from '../../../preload/contract';
 import type { ResolvedFile } from '../platform';
 import { readChunkBytes } from './local-files';
 import { formatBytes } from '../format-bytes';
@@ -74,6 +75,34 @@ export async function sendUpload(
         field: 'file',
         filename: upload.name,
         contentType: 'application/octet-stream',
+        size: upload.size,
+        open: () => counted(upload.filePath, onProgress),
+      });
+      return { body: ReadableStream.from(body.chunks()), length: body.length, contentType: body.contentType };
+    },
+    signal,
+    timeoutMs: null,
+  });
+}
+
+/**
+ * One attempt at an import mapping file (api/openapi.yaml `uploadImportMapping`): streams it as the
+ * `file` part of `multipart/form-data` (JSON, at most 64 KiB) with the upload's Idempotency-Key.
+ * Resolves with the service's ImportMapping. Throws as `sendUpload` does.
+ */
+export async function sendImportMapping(
+  api: ApiClient,
+  upload: Omit<UploadRequest, 'folderId'>,
+  signal: AbortSignal,
+  onProgress: (bytesDone: number) => void,
+): Promise<ApiSchemas['ImportMapping']> {
+  return api.call('uploadImportMapping', {
+    headers: { 'Idempotency-Key': upload.idempotencyKey },
+    stream: () => {
+      const body = createMultipartBody([], {
+        field: 'file',
+        filename: upload.name,
+        contentType: 'application/json',
         size: upload.size,
         open: () => counted(upload.filePath, onProgress),
       });

@@ -8,6 +8,12 @@ import type { Migration } from '../migrations/migration';
 import { localTables } from './001-local-tables';
 import { downloadQueue } from './002-download-queue';
 import { emailAttachmentDownloads } from './003-email-attachment-downloads';
+import { importMappingUploads } from './004-import-mapping-uploads';
 
 /** All local.db migrations, in order. The last one's version is the schema version this build writes. */
-export const localMigrations: readonly Migration[] = [localTables, downloadQueue, emailAttachmentDownloads];
+export const localMigrations: readonly Migration[] = [
+  localTables,
+  downloadQueue,
+  emailAttachmentDownloads,
+  importMappingUploads,
+];

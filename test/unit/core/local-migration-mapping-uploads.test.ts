@@ -1,0 +1,54 @@
+/**
+ * local.db schema 4 (cache/local-migrations/004-import-mapping-uploads.ts): an upload queued before
+ * the upgrade stays a document's upload (`uploadDocument`), the queue store keeps an import mapping
+ * file's operation after it, and the table refuses an operation it does not know.
+ */
+import BetterSqlite3 from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../../../main/core/cache/database';
+import { localMigrations } from '../../../main/core/cache/local-migrations/index';
+import { createUploadQueueStore, type QueuedUpload } from '../../../main/core/transfers/upload-queue-store';
+
+const queued: QueuedUpload = {
+  id: 't1',
+  idempotencyKey: 'k1',
+  folderId: '00000000-0000-4000-8000-000000000001',
+  name: 'Offer.pdf',
+  size: 1234,
+  filePath: '/data/upload-queue/t1',
+  state: 'queued',
+  attempts: 0,
+  lastError: null,
+  createdAt: '2026-11-24T09:00:00.000Z',
+};
+
+describe('local.db schema 4: import mapping files in the upload queue', () => {
+  it("keeps a document's queued upload across the upgrade, and a mapping file's operation after it", () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, localMigrations.slice(0, 3), ':memory:', 'local');
+    db.prepare(
+      `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at)
+       VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt)`,
+    ).run(queued);
+    migrate(db, localMigrations.slice(0, 4), ':memory:', 'local');
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+
+    const store = createUploadQueueStore(db);
+    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument' }]);
+    const mapping: QueuedUpload = {
+      ...queued,
+      id: 't2',
+      idempotencyKey: 'k2',
+      folderId: '',
+      name: 'leads.json',
+      filePath: '/data/upload-queue/t2',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      operation: 'uploadImportMapping',
+    };
+    store.add(mapping);
+    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument' }, mapping]);
+    expect(() => db.prepare("UPDATE upload_queue SET operation = 'uploadAnything' WHERE id = 't2'").run()).toThrow(
+      /CHECK constraint failed/,
+    );
+  });
+});
