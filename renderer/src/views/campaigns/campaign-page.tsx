@@ -5,7 +5,7 @@
  * both through the outbox; Send now (asks first, needs the service); Delete (asks first, queued).
  * A refused move is said in words with the state the campaign is in (the core reads it again).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type CampaignRow, campaignStateWords, isFinalCampaignState } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
@@ -32,12 +32,14 @@ export interface CampaignPageProps {
   onMoved(id: string): void;
   /** Called after the delete was queued. */
   onDeleted(): void;
+  /** Called when the campaign shown changed (state, counts, version), so the list can be read again. */
+  onChanged(): void;
 }
 
 type Asking = 'send' | 'delete' | null;
 
 /** Renders the campaign `id`. */
-export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted }: CampaignPageProps) {
+export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onChanged }: CampaignPageProps) {
   const bridge = useBridge();
   const online = useOnline();
   const pushToast = useUi((state) => state.pushToast);
@@ -53,6 +55,13 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted }: Cam
   useEffect(() => {
     if (movedTo) onMoved(movedTo);
   }, [movedTo, onMoved]);
+  // The list shows state and recipients too: read it again when they change here.
+  const shown = row ? `${row.campaign.state} ${row.campaign.recipientCount} ${row.campaign.version}` : null;
+  const lastShown = useRef(shown);
+  useEffect(() => {
+    if (shown !== null && lastShown.current !== null && shown !== lastShown.current) onChanged();
+    lastShown.current = shown;
+  }, [shown, onChanged]);
 
   if (error && !data) return <ErrorBanner message={`The campaign could not be loaded: ${error}`} onRetry={reload} />;
   if (!data) return <LoadingState label="Loading the campaign…" />;

@@ -3,7 +3,7 @@
  * age), filtered by delivery status, each with its delivery in words; Remove (`Remove Campaign
  * Recipient`, sent at once, needs the service) while the campaign is a draft or scheduled.
  */
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Campaign, CampaignRecipient, CampaignRecipientStatus } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -57,6 +57,13 @@ export function CampaignRecipients({ campaign, onChanged }: CampaignRecipientsPr
   const [removeError, setRemoveError] = useState<string | null>(null);
   const changeable = campaign.state === 'draft' || campaign.state === 'scheduled';
   const { data, error, loading, reload } = query;
+  // Deliveries are recorded as the campaign is sent: read the page again when its counts or state change.
+  const progress = `${campaign.state} ${campaign.deliveredCount} ${campaign.failedCount}`;
+  const lastProgress = useRef(progress);
+  useEffect(() => {
+    if (progress !== lastProgress.current) reload();
+    lastProgress.current = progress;
+  }, [progress, reload]);
 
   async function remove(recipient: CampaignRecipient) {
     setRemoveError(null);

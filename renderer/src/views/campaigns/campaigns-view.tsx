@@ -68,6 +68,8 @@ export function CampaignsView() {
     <div className="campaigns-view">
       <header className="view-header">
         <h1>Campaigns</h1>
+      </header>
+      <div className="campaigns-toolbar">
         <button
           type="button"
           className="button button-primary button-small"
@@ -75,8 +77,6 @@ export function CampaignsView() {
         >
           New campaign
         </button>
-      </header>
-      <div className="campaigns-toolbar">
         <SearchField
           label="Search campaigns"
           placeholder="Name or subject"
@@ -121,6 +121,7 @@ export function CampaignsView() {
               onSchedule={(row) => setEditing({ kind: 'schedule', row })}
               onMoved={select}
               onDeleted={() => select(null)}
+              onChanged={reload}
             />
           ) : (
             <EmptyState title="Choose a campaign">

@@ -85,7 +85,7 @@ export function ScheduleDialog({ row, onClose, onScheduled }: ScheduleDialogProp
           autoFocus
           value={value}
           error={error ?? undefined}
-          hint={`In your time zone, ${userTimeZone()}.${iso ? ` Sent to the service as ${iso.slice(0, 16).replace('T', ' ')} UTC.` : ''}`}
+          hint={`Your time zone: ${userTimeZone()}.${iso ? ` Sent to the service as ${iso.slice(0, 16).replace('T', ' ')} UTC.` : ''}`}
           onChange={setValue}
         />
         <p className="muted">
