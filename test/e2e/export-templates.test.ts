@@ -46,7 +46,13 @@ describe('export templates', () => {
     await page().keyboard.press('Alt+ArrowUp');
     await dialog.getByRole('button', { name: 'Move Email up', exact: true }).click();
     // At the top its Move up button is disabled: the focus goes to its checkbox, not lost.
-    await expect.poll(() => email.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        email.evaluate(
+          (element: { ownerDocument: { activeElement: unknown } }) => element === element.ownerDocument.activeElement,
+        ),
+      )
+      .toBe(true);
     await dialog.getByRole('radio', { name: /^Semicolon/ }).check();
 
     await dialog.getByRole('button', { name: 'Save as template…', exact: true }).click();

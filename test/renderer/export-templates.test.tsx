@@ -148,10 +148,16 @@ describe('export templates', () => {
         message: 'A contacts export template named "Mailing list" exists already; choose another name.',
       },
     };
-    const items = installTemplates(bridge, [saved, companiesTemplate, refused]);
+    const beingDeleted: ExportTemplateItem = {
+      ...saved,
+      key: crypto.randomUUID(),
+      name: 'Old list',
+      pending: { entryId: crypto.randomUUID(), action: 'delete', state: 'waiting', message: null },
+    };
+    const items = installTemplates(bridge, [saved, companiesTemplate, refused, beingDeleted]);
     const { user, dialog } = await openExportDialog(bridge);
     const picker = within(dialog).getByRole('combobox', { name: 'Saved template' }) as HTMLSelectElement;
-    // Only the contacts export's templates are offered.
+    // Only the contacts export's templates are offered, not one whose delete waits.
     await waitFor(() =>
       expect([...picker.options].map((o) => o.textContent)).toEqual([
         'None: choose the columns below',
@@ -214,7 +220,7 @@ describe('export templates', () => {
       }),
     );
     await waitFor(() => expect(bridge.callsTo('exports.deleteTemplate')).toEqual([{ key: saved.key }]));
-    expect(items.map((t) => t.name)).toEqual(['Firms', 'Mailing list', 'Everyone but the country']);
+    expect(items.map((t) => t.name)).toEqual(['Firms', 'Mailing list', 'Old list', 'Everyone but the country']);
     await waitFor(() =>
       expect([...picker.options].map((o) => o.textContent)).toEqual([
         'None: choose the columns below',

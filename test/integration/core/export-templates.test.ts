@@ -2,7 +2,8 @@
  * Export templates against the reference service: a template saved offline waits in the outbox
  * (a newer save replacing it), is sent once when the service is back and kept here with the
  * service's id and version (the service lists none); replaced and deleted through the outbox; a
- * second one of the same name refused here in words; kept across a restart and a sign-out. An export with chosen columns writes exactly
+ * second one of the same name refused here in words; kept across a restart and a sign-out; one the
+ * service no longer has forgotten here when deleted again. An export with chosen columns writes exactly
  * them, in order, with the chosen delimiter (compared with the service's full export, parsed); a
  * column the file does not have is refused in words before anything is written.
  */
@@ -141,6 +142,28 @@ describe('export templates', () => {
     expect(await core.handlers['exports.templates']({})).toEqual(before);
     await core.handlers['exports.deleteTemplate']({ key: before[0].key });
     expect(await push()).toEqual([]);
+  });
+
+  it('forgets here a template whose delete the service refused (deleted from another computer) when deleted again', async () => {
+    const local = await save({
+      template: { name: 'Gone elsewhere', target: 'psas', columns: ['title'], delimiter: ',' },
+    });
+    expect(await push()).toEqual([]);
+    const [sent] = await core.handlers['exports.templates']({});
+    expect(sent.createdAs).toBe(local.key);
+    service.repos.pim.deleteTemplate(sent.key);
+    await core.handlers['exports.deleteTemplate']({ key: sent.key });
+    const [refused] = await push();
+    expect(refused).toMatchObject({ state: 'refused', message: expect.stringContaining('404') });
+    expect(await core.handlers['exports.templates']({})).toEqual([
+      expect.objectContaining({
+        key: sent.key,
+        pending: expect.objectContaining({ action: 'delete', state: 'refused' }),
+      }),
+    ]);
+    expect(await core.handlers['exports.deleteTemplate']({ key: sent.key })).toEqual({ deleted: true });
+    expect(await core.handlers['exports.templates']({})).toEqual([]);
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
   });
 
   it('writes exactly the chosen columns in the chosen order and delimiter, the service export parsed being the oracle', async () => {

@@ -48,6 +48,15 @@ function keep(state: StateStore, userId: string, templates: KeptTemplate[]): voi
   state.setSetting(settingsKey(userId), templates.length > 0 ? JSON.stringify(templates) : null);
 }
 
+/** Forgets the kept template `id` of user `userId` (nothing when it is not kept). */
+export function forgetKeptTemplate(state: StateStore, userId: string, id: string): void {
+  keep(
+    state,
+    userId,
+    keptTemplates(state, userId).filter((t) => t.id !== id),
+  );
+}
+
 /**
  * Records what the service answered to a sent outbox entry of the templates (others are ignored):
  * a save's ExportTemplate (validated by the API client against the contract) replaces the kept one
@@ -60,12 +69,7 @@ export function keepSentTemplate(state: StateStore, session: Session, entry: Sto
   if (!userId) return;
   const kept = keptTemplates(state, userId);
   if (operationId === 'deleteExportTemplate') {
-    const id = entry.request.query?.id;
-    keep(
-      state,
-      userId,
-      kept.filter((t) => t.id !== id),
-    );
+    forgetKeptTemplate(state, userId, String(entry.request.query?.id));
     return;
   }
   const template = answer as Omit<KeptTemplate, 'createdAs'>;

@@ -6,7 +6,8 @@
  * (main/core/areas/cmt/handlers.ts, main/core/areas/branches/handlers.ts): kept across restarts,
  * sent once by sync, a refusal kept in the service's words in Pending changes. One entry per
  * template waits at a time; a newer save replaces it. The list is the templates kept on this
- * computer (kept-templates.ts) with the entries waiting over them.
+ * computer (kept-templates.ts) with the entries waiting over them. A delete the service refused,
+ * asked for again, forgets the template here.
  */
 import {
   BridgeError,
@@ -17,7 +18,7 @@ import {
 import type { StoredEntry } from '../../writes/outbox-store';
 import { actionSubjectId, replaceWaitingRequest } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { type KeptTemplate, keptTemplates, signedInUserId } from './kept-templates';
+import { forgetKeptTemplate, type KeptTemplate, keptTemplates, signedInUserId } from './kept-templates';
 
 type Names = 'exports.templates' | 'exports.saveTemplate' | 'exports.deleteTemplate';
 
@@ -157,6 +158,16 @@ export const templateHandlers: AreaHandlers<Names> = (ctx) => ({
     if (!item.saved) {
       // Never sent: deleting it is forgetting it.
       if (waiting) ctx.writes.discard(waiting.id);
+      return { deleted: true };
+    }
+    if (
+      waiting?.request.operationId === 'deleteExportTemplate' &&
+      (waiting.state === 'refused' || waiting.state === 'conflict')
+    ) {
+      // Asked again after the service refused the delete (gone there already, or changed from
+      // another computer): this computer forgets it; the service keeps what it has.
+      forgetKeptTemplate(ctx.cache.state, userIdOf(ctx), item.saved.id);
+      ctx.writes.discard(waiting.id);
       return { deleted: true };
     }
     const summary = `Delete the ${item.target} export template "${item.name}"`;

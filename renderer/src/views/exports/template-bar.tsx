@@ -22,10 +22,17 @@ const maxNameLength = 200;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the contract's pattern names these characters.
 const forbiddenInName = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
+/** True when the service refused the template's waiting save or delete. */
+const isRefused = (item: ExportTemplateItem) => item.pending?.state === 'refused' || item.pending?.state === 'conflict';
+
 /** Where a template stands, in words: refused, waiting to be sent, or saved on the service. */
 function standingWords(item: ExportTemplateItem): string {
-  if (item.pending?.state === 'refused' || item.pending?.state === 'conflict') {
-    return `The BRM service refused this template: ${item.pending.message ?? 'no reason given.'} Change it and save again, or discard the change in Pending changes.`;
+  const refused = isRefused(item);
+  if (refused && item.pending?.action === 'delete') {
+    return `The BRM service refused to delete this template: ${item.pending.message ?? 'no reason given.'} Delete it again to forget it on this computer, or discard the delete in Pending changes.`;
+  }
+  if (refused) {
+    return `The BRM service refused this template: ${item.pending?.message ?? 'no reason given.'} Change it and save again, or discard the change in Pending changes.`;
   }
   if (item.pending || !item.saved) {
     return 'Saved on this computer; it is sent to the BRM service as soon as it can be reached.';
@@ -51,7 +58,8 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
   const [status, setStatus] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const templates = (data ?? []).filter((t) => t.target === target && t.pending?.action !== 'delete');
+  // A template whose delete waits is gone from the choice; one whose delete was refused stays, said so.
+  const templates = (data ?? []).filter((t) => t.target === target && (t.pending?.action !== 'delete' || isRefused(t)));
   const current = templates.find((t) => t.key === picked) ?? null;
 
   // A template created here changes its key once the service has it: keep it picked.
@@ -105,7 +113,7 @@ export function TemplateBar({ target, choices, open }: TemplateBarProps) {
           {templates.map((t) => (
             <option key={t.key} value={t.key}>
               {t.name}
-              {t.pending ? (t.pending.state === 'refused' ? ' (refused)' : ' (not sent yet)') : ''}
+              {t.pending ? (isRefused(t) ? ' (refused)' : ' (not sent yet)') : ''}
             </option>
           ))}
         </select>
