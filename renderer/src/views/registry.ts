@@ -15,6 +15,7 @@ import { ContactsView } from './contacts/contacts-view';
 import { DealsView } from './deals/deals-view';
 import { DocumentsView } from './documents/documents-view';
 import { GroupsView } from './groups/groups-view';
+import { ImportsView } from './imports/imports-view';
 import { NewsView } from './news/news-view';
 import { NotificationsView } from './notifications/notifications-view';
 import { UnreadBadge } from './notifications/unread-badge';
@@ -178,6 +179,13 @@ export const views = [
     component: CampaignsView,
     reads: ['contact'],
     commands: [{ action: 'new', label: 'New campaign', keywords: 'campaign mailing newsletter e-mail draft add create' }],
+  },
+  {
+    name: 'imports',
+    label: 'Import',
+    icon: 'upload',
+    component: ImportsView,
+    reads: [],
   },
   {
     name: 'audit',

@@ -20,6 +20,7 @@ export const viewNames = [
   'groups',
   'news',
   'campaigns',
+  'imports',
   'audit',
   'users',
   'settings',

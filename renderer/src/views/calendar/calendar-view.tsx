@@ -21,6 +21,7 @@ import { CalendarGrid } from './calendar-grid';
 import { itemOfEvent } from './calendar-items';
 import { useCalendarKeys } from './calendar-keys';
 import { type CalendarViewName, periodHeading, periodNoun, step, visibleRange } from './calendar-range';
+import { CalendarShare } from './calendar-share';
 import { CalendarToolbar, CalendarViewSwitch } from './calendar-toolbar';
 import { EventDetail } from './event-detail';
 import { EventDialog, type EventDialogRequest } from './event-dialog';
@@ -162,6 +163,7 @@ export function CalendarView() {
       <header className="view-header view-header-row view-header-compact">
         <h1>Calendar</h1>
         <CalendarViewSwitch view={view} onView={setView} />
+        <CalendarShare />
       </header>
       <CalendarToolbar
         heading={periodHeading(date, view)}
