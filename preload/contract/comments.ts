@@ -13,6 +13,7 @@ export const noteRecordTypes = [
   'calendarEvent',
   'document',
   'deal',
+  'campaign',
 ] as const satisfies readonly CommentResourceType[];
 /** A record type notes are written on in the app. */
 export type NoteRecordType = (typeof noteRecordTypes)[number];

@@ -51,7 +51,7 @@ async function openCampaign(user: User, name: string) {
 
 describe('campaigns view', () => {
   it('lists campaigns with their state, time and recipients in words, narrowed by state', async () => {
-    const { bridge } = campaignsBridge();
+    const { bridge, sent } = campaignsBridge();
     const { user } = renderApp(bridge);
     const list = await openCampaigns(user);
     const items = within(list).getAllByRole('button');
@@ -77,6 +77,9 @@ describe('campaigns view', () => {
     expect(page.textContent).toContain('3 delivered, 1 failed');
     expect(within(page).queryByRole('button', { name: /Send now/ })).toBeNull();
     expect(within(page).queryByRole('button', { name: 'Edit campaign' })).toBeNull();
+    // Notes are written on a campaign like on any record page.
+    expect(await within(page).findByRole('region', { name: 'Notes' })).toBeTruthy();
+    expect(bridge.callsTo('comments.list').at(-1)).toEqual({ recordType: 'campaign', recordId: sent.id });
   });
 
   it('refuses a draft without a name next to the field, then queues one and lists it as pending', async () => {

@@ -121,6 +121,7 @@ export function installCampaigns(bridge: FakeBridge, campaigns: Campaign[], reci
     row.campaign = { ...row.campaign, recipientCount: row.campaign.recipientCount - 1 };
     return { removed: true as const };
   });
+  bridge.handle('comments.list', () => ({ value: [], fetchedAt }));
   bridge.handle('groups.list', () => ({ value: { groups: [suppliers], complete: true }, fetchedAt }));
   bridge.handle('campaigns.addRecipients', ({ campaignId, contactIds }) => {
     const row = find(campaignId)!;

@@ -238,6 +238,22 @@ describe('campaigns', () => {
     await core.handlers['outbox.discard']({ id: left[0].id });
   });
 
+  it('keeps a note on a campaign read here, sent once', async () => {
+    await core.handlers['campaigns.save']({ campaign: draftInput('Note test'), version: null });
+    expect(await push()).toEqual([]);
+    const [campaign] = await serviceCampaigns('Note test');
+    await core.handlers['campaigns.get']({ id: campaign.id });
+    await core.handlers['comments.add']({
+      recordType: 'campaign',
+      recordId: campaign.id,
+      text: 'Check the subject line.',
+      attachments: [],
+    });
+    expect(await push()).toEqual([]);
+    const notes = await core.handlers['comments.list']({ recordType: 'campaign', recordId: campaign.id });
+    expect(notes.value.map((note) => note.text)).toEqual(['Check the subject line.']);
+  });
+
   it('queues a delete offline and sends it once', async () => {
     await core.handlers['campaigns.save']({ campaign: draftInput('Delete test'), version: null });
     expect(await push()).toEqual([]);

@@ -223,19 +223,19 @@ export const campaignsHandlers: AreaHandlers<Names> = (ctx) => {
       }
       const verb = body.scheduledAt ? 'Schedule' : 'Save';
       const summary = `${verb} the campaign "${body.name}"`;
-      let entry: StoredEntry;
       if (waiting && isCreate(waiting)) {
         // A campaign written here stays a create: its id is the entry's until the service gives one.
         const { id: _id, ...fields } = body;
-        entry = queueEdit(ctx, waiting, { operationId: 'saveCampaign', body: fields }, summary, null);
-      } else {
-        entry = queueEdit(ctx, waiting, { operationId: 'saveCampaign', body }, summary, body.id ? version : null);
+        const entry = queueEdit(ctx, waiting, { operationId: 'saveCampaign', body: fields }, summary, null);
+        return createdRow(ctx, entry.id)!;
       }
-      const created = createdRow(ctx, body.id ?? entry.id);
-      if (created) return created;
-      const base = ctx.cache.state.getCached<Campaign | null>(campaignKey(body.id ?? ''))?.value ?? null;
-      if (!base) throw new BridgeError('not_found', 'This campaign is not kept here; open it again.');
-      return rowOf(ctx, base, entry);
+      if (!body.id)
+        return createdRow(ctx, queueEdit(ctx, undefined, { operationId: 'saveCampaign', body }, summary, null).id)!;
+      // An edit is shown over the campaign as it was read: one never read here cannot be edited.
+      const base = ctx.cache.state.getCached<Campaign | null>(campaignKey(body.id))?.value ?? null;
+      if (!base)
+        throw new BridgeError('not_found', 'This campaign is not on this computer; open it again and save once more.');
+      return rowOf(ctx, base, queueEdit(ctx, waiting, { operationId: 'saveCampaign', body }, summary, version));
     },
 
     'campaigns.delete': async ({ id, version }) => {

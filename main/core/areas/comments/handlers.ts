@@ -15,6 +15,7 @@ import {
 } from '../../../../preload/contract';
 import type { ApiSchemas } from '../../../../preload/contract/common';
 import { formatBytes } from '../../format-bytes';
+import { campaignKey } from '../campaigns/sent-campaign';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { dealAnswerKey } from '../deals/keys';
 import { keptAnswer } from '../kept';
@@ -95,10 +96,12 @@ async function keepFiles(ctx: HandlerContext, noteId: string, files: readonly Fi
 
 /**
  * True when the record a note is written on is on this computer: a synced record in the cache, or
- * a deal (read on demand, not synced) whose page was read once (its kept answer, `deals.get`).
+ * a deal (read on demand, not synced) whose page was read once (its kept answer, `deals.get`), or a
+ * campaign read once (its kept answer, `campaigns.get`).
  */
 function recordIsHere(ctx: HandlerContext, recordType: NoteRecordType, id: string): boolean {
   if (recordType === 'deal') return ctx.cache.state.getCached(dealAnswerKey(id)) !== null;
+  if (recordType === 'campaign') return ctx.cache.state.getCached(campaignKey(id)) !== null;
   const type = recordType as SyncedType;
   return Boolean(ctx.cache.applier.read(type, id) || (type === 'document' && ctx.stores.documents.get(id)));
 }

@@ -12,6 +12,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { KeptAgeNote } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
+import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, pluralize } from '../../lib/format';
@@ -208,6 +209,7 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
       ) : (
         <CampaignRecipients campaign={campaign} onChanged={reload} />
       )}
+      {local ? null : <NotesTimeline recordType="campaign" recordId={campaign.id} />}
       <ConfirmDialog
         open={asking === 'send'}
         title="Send this campaign now?"
