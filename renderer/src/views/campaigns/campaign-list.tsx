@@ -35,7 +35,7 @@ export function CampaignList({ rows, selectedId, onSelect }: CampaignListProps) 
           <li key={campaign.id}>
             <button
               type="button"
-              className="campaign-list-item"
+              className="record-list-item campaign-list-item"
               aria-current={campaign.id === selectedId ? 'true' : undefined}
               onClick={() => onSelect(campaign.id)}
             >

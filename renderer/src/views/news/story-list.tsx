@@ -26,7 +26,7 @@ function StoryItem({ row, selected, onSelect }: { row: StoryRow; selected: boole
     <li>
       <button
         type="button"
-        className="story-list-item"
+        className="record-list-item story-list-item"
         aria-current={selected ? 'true' : undefined}
         onClick={() => onSelect(story.id)}
       >

@@ -44,7 +44,7 @@ export function RebateList({ rows, selectedId, onOpen, label, followFocus = true
         <li key={`${row.key}:${row.currency}`}>
           <button
             type="button"
-            className="rebate-list-item"
+            className="record-list-item rebate-list-item"
             aria-current={row.key === selectedId ? 'true' : undefined}
             onClick={() => onOpen(row.key)}
             onKeyDown={(event) => move(event, index)}

@@ -130,7 +130,7 @@ function PeopleList({
         <li key={row.id}>
           <button
             type="button"
-            className="users-list-item"
+            className="record-list-item users-list-item"
             aria-current={row.id === selectedId ? 'true' : undefined}
             onClick={() => onOpen(row.id)}
             onKeyDown={(event) => move(event, index)}
