@@ -46,6 +46,9 @@ const writeSchemaNames = [
   'ExportTemplateSave',
   'CampaignInput',
   'ImportMappingFile',
+  'DocumentSave',
+  'DocumentRejection',
+  'DocumentApprovalRequest',
 ] as const;
 
 /** Returns `schema` with every local `#/components/schemas/X` reference replaced by X itself (no cycles expected). */

@@ -21,6 +21,7 @@ import type { FileRef } from './common';
 import { companiesCalls } from './companies';
 import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
+import { documentActionsCalls } from './document-actions';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
@@ -53,6 +54,7 @@ export * from './common';
 export * from './companies';
 export * from './contacts';
 export * from './deals';
+export * from './document-actions';
 export * from './documents';
 export * from './drafts';
 export * from './emails';
@@ -84,6 +86,7 @@ export const calls = {
   ...dealsCalls,
   ...calendarCalls,
   ...documentsCalls,
+  ...documentActionsCalls,
   ...transfersCalls,
   ...notificationsCalls,
   ...commentsCalls,

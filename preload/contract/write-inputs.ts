@@ -97,3 +97,15 @@ export const passwordResetSchema = fromContract<ApiSchemas['PasswordReset']>(wri
  */
 export const exportTemplateSaveSchema = fromContract<ApiSchemas['ExportTemplateSave']>(writeSchemas.ExportTemplateSave);
 export type ExportTemplateSave = ApiSchemas['ExportTemplateSave'];
+
+/** Body of `Save Document` (DocumentSave): a document's new title, file name (same extension) and/or folder. */
+export const documentSaveSchema = fromContract<ApiSchemas['DocumentSave']>(writeSchemas.DocumentSave);
+export type DocumentSave = ApiSchemas['DocumentSave'];
+
+/** `submitForApproval` of `Save Document` (DocumentApprovalRequest): the approver and a note for them. */
+export const documentApprovalRequestSchema = fromContract<ApiSchemas['DocumentApprovalRequest']>(
+  writeSchemas.DocumentApprovalRequest,
+);
+
+/** Body of `Reject Document` (DocumentRejection): the comment is required ("the owner reads it"). */
+export const documentRejectionSchema = fromContract<ApiSchemas['DocumentRejection']>(writeSchemas.DocumentRejection);

@@ -16,6 +16,7 @@ import { contactsHandlers } from './contacts/handlers';
 import { dealsHandlers } from './deals/handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
+import { documentWorkflowHandlers } from './documents/workflow-handlers';
 import { draftsHandlers } from './drafts/handlers';
 import { emailsHandlers } from './emails/handlers';
 import { groupsHandlers } from './groups/handlers';
@@ -41,6 +42,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'deals', handlers: dealsHandlers },
   { name: 'calendar', handlers: calendarHandlers },
   { name: 'documents', handlers: documentsHandlers },
+  { name: 'documentWorkflow', handlers: documentWorkflowHandlers },
   { name: 'transfers', handlers: transferHandlers },
   { name: 'notifications', handlers: notificationsHandlers },
   { name: 'comments', handlers: commentsHandlers },

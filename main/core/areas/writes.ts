@@ -8,6 +8,7 @@ import type { RecordWrites } from '../writes/record-writes';
 import { calendarEventWrites } from './calendar/writes';
 import { companyWrites } from './companies/writes';
 import { contactWrites } from './contacts/writes';
+import { documentWrites } from './documents/writes';
 import { notificationWrites } from './notifications/writes';
 
 const registry: Partial<Record<SyncedType, RecordWrites<never>>> = {
@@ -15,6 +16,7 @@ const registry: Partial<Record<SyncedType, RecordWrites<never>>> = {
   company: companyWrites as RecordWrites<never>,
   calendarEvent: calendarEventWrites as RecordWrites<never>,
   notification: notificationWrites as RecordWrites<never>,
+  document: documentWrites as RecordWrites<never>,
 };
 
 /** The writes of `type`, or null when records of that type are not edited here. */

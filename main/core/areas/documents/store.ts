@@ -18,7 +18,8 @@ export interface DocumentsStore {
   search(query: string, limit: number): RowWindow<DocumentRow>;
 }
 
-const rowColumns = `d.id, d.folder_id AS folderId, d.name, d.title, d.content_type AS contentType, d.size, d.state, d.updated_at AS updatedAt`;
+const rowColumns = `d.id, d.folder_id AS folderId, d.name, d.title, d.content_type AS contentType, d.size, d.state, d.updated_at AS updatedAt,
+  coalesce(d.local_state, 'synced') AS syncState`;
 const order = 'ORDER BY d.name COLLATE NOCASE, d.id';
 
 /** Creates the DocumentsStore over `db`. */

@@ -1,6 +1,6 @@
 /** The folders and documents tables: the contract's Folder and Document in typed columns. */
 import type { ApiDocument, ApiFolder } from '../../api/types';
-import { col, commonColumns, type RecordTable } from '../../cache/record-table';
+import { col, commonColumns, commonFields, type RecordTable } from '../../cache/record-table';
 
 export const foldersTable: RecordTable<ApiFolder> = {
   type: 'folder',
@@ -22,4 +22,17 @@ export const documentsTable: RecordTable<ApiDocument> = {
     col('state', (r) => r.state),
     col('owner_id', (r) => r.ownerId),
   ],
+  // The approval round is not cached (its history is read with `Document Detail`, kept for offline).
+  fromRow: (row) => ({
+    ...commonFields(row),
+    folderId: row.folder_id as string,
+    name: row.name as string,
+    title: row.title as string,
+    contentType: row.content_type as string,
+    size: row.size as number,
+    sha256: row.sha256 as string,
+    state: row.state as ApiDocument['state'],
+    ownerId: row.owner_id as string,
+    approval: null,
+  }),
 };
