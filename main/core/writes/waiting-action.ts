@@ -4,7 +4,7 @@
  * entry per record waits and the newer edit wins (docs/ARCHITECTURE.md, "The write path").
  */
 import type { SyncEngine } from '../sync/engine';
-import type { OutboxStore, StoredEntry } from './outbox-store';
+import type { NewEntry, OutboxStore, StoredEntry } from './outbox-store';
 import type { WriteQueue } from './write-queue';
 
 /** The id of the record an entry is about: the `id` its body or query names, or the entry's own id for a creation. */
@@ -18,6 +18,44 @@ export interface WaitingDeps {
   outbox: OutboxStore;
   writes: Pick<WriteQueue, 'announce'>;
   sync: Pick<SyncEngine, 'kick'>;
+}
+
+/** An edit of a record that is not synced, as an outbox entry of kind 'action' carries it. */
+export interface ActionEdit {
+  /** The synced record type the entry is filed under in Pending changes (its owner's). */
+  recordType: NewEntry['recordType'];
+  request: StoredEntry['request'];
+  summary: string;
+  /** The version the edit was made against (If-Match), or null for a creation. */
+  ifMatch: number | null;
+}
+
+/** Queues `edit` as a new outbox entry of kind 'action' about no synced record. */
+export function queueAction(writes: Pick<WriteQueue, 'queue'>, edit: ActionEdit): StoredEntry {
+  return writes.queue({
+    kind: 'action',
+    recordType: edit.recordType,
+    recordId: null,
+    request: edit.request,
+    base: null,
+    mine: null,
+    ifMatch: edit.ifMatch,
+    summary: edit.summary,
+  });
+}
+
+/**
+ * One entry per record waits: `edit` replaces the request of `waiting` when there is one that is not
+ * being sent (the newer edit wins), else it is queued as a new entry. Returns the entry.
+ */
+export function queueOrReplaceAction(
+  deps: WaitingDeps & { writes: Pick<WriteQueue, 'announce' | 'queue'> },
+  waiting: StoredEntry | null | undefined,
+  edit: ActionEdit,
+): StoredEntry {
+  if (!waiting || waiting.state === 'sending') return queueAction(deps.writes, edit);
+  replaceWaitingRequest(deps, waiting, edit.request, edit.summary, edit.ifMatch);
+  return waiting;
 }
 
 /**

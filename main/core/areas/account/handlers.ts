@@ -16,6 +16,7 @@ import type {
 } from '../../../../preload/contract';
 import type { ContactSettingsSave } from '../../../../preload/contract/write-inputs';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { queueOrReplaceAction } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 
@@ -79,30 +80,14 @@ export const accountHandlers: AreaHandlers<Names> = (ctx) => ({
   'account.settings': () => mySettings(ctx),
   'account.saveSettings': async ({ settings, version }) => {
     const request = { operationId: 'saveContactSettings' as const, body: settings };
-    const waiting = queuedSave(ctx);
-    if (waiting && waiting.state !== 'sending') {
-      // One save waits at a time: the newer preferences replace the older ones, sent with the
-      // version the newer edit was made against.
-      waiting.request = request;
-      waiting.ifMatch = version;
-      waiting.state = 'waiting';
-      waiting.message = null;
-      waiting.fieldErrors = [];
-      ctx.outbox.update(waiting);
-      ctx.writes.announce();
-      ctx.sync.kick();
-    } else {
-      ctx.writes.queue({
-        kind: 'action',
-        recordType: 'contact',
-        recordId: null,
-        request,
-        base: null,
-        mine: null,
-        ifMatch: version,
-        summary: 'Save your settings',
-      });
-    }
+    // One save waits at a time: the newer preferences replace the older ones, sent with the
+    // version the newer edit was made against.
+    queueOrReplaceAction(ctx, queuedSave(ctx), {
+      recordType: 'contact',
+      request,
+      summary: 'Save your settings',
+      ifMatch: version,
+    });
     return mySettings(ctx);
   },
 });

@@ -22,6 +22,7 @@ import {
 } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
+import { queueOrReplaceAction } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer, staleAnswers } from '../kept';
 import { dynamicGroupMembers } from './group-members';
@@ -63,29 +64,8 @@ function queueEdit(
   summary: string,
   ifMatch: number | null,
 ): StoredEntry {
-  if (!waiting) {
-    return ctx.writes.queue({
-      kind: 'action',
-      // Campaigns are no synced record; their owner is a user, and users are contacts.
-      recordType: 'contact',
-      recordId: null,
-      request,
-      base: null,
-      mine: null,
-      ifMatch,
-      summary,
-    });
-  }
-  waiting.request = request;
-  waiting.ifMatch = ifMatch;
-  waiting.summary = summary;
-  waiting.state = 'waiting';
-  waiting.message = null;
-  waiting.fieldErrors = [];
-  ctx.outbox.update(waiting);
-  ctx.writes.announce();
-  ctx.sync.kick();
-  return waiting;
+  // Campaigns are no synced record; their owner is a user, and users are contacts.
+  return queueOrReplaceAction(ctx, waiting, { recordType: 'contact', request, summary, ifMatch });
 }
 
 /** Refuses, in words, an action that needs the service while it cannot be reached. */

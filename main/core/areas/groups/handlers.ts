@@ -19,6 +19,7 @@ import {
 import type { ApiSchemas } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { OutboxRequest } from '../../writes/outbox-store';
+import { queueAction } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { queuedGroupWrites, toQueuedGroupWrite } from './queued';
@@ -85,17 +86,8 @@ export const groupsHandlers: AreaHandlers<Names> = (ctx) => {
   const api = () => ctx.session.api();
 
   function queue(request: OutboxRequest, summary: string, ifMatch: number | null = null): QueuedGroupWrite {
-    const entry = ctx.writes.queue({
-      kind: 'action',
-      // Groups are groups of contacts; the entry is about no one synced record.
-      recordType: 'contact',
-      recordId: null,
-      request,
-      base: null,
-      mine: null,
-      ifMatch,
-      summary,
-    });
+    // Groups are groups of contacts; the entry is about no one synced record.
+    const entry = queueAction(ctx.writes, { recordType: 'contact', request, summary, ifMatch });
     return toQueuedGroupWrite(entry)!;
   }
 

@@ -11,7 +11,7 @@
 import { BridgeError, type FeedItem, type Story, type StoryInput } from '../../../../preload/contract';
 import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
-import { replaceWaitingRequest } from '../../writes/waiting-action';
+import { queueAction, replaceWaitingRequest } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
 import { createdRow, isCreate, personName, queuedRow, queuedStoryEntries, withQueued } from './queued';
@@ -36,17 +36,8 @@ function notWhileSending(entry: StoredEntry | undefined): void {
 
 /** Queues a new outbox entry about a story. */
 function queueEntry(ctx: HandlerContext, request: StoredEntry['request'], summary: string, ifMatch: number | null) {
-  return ctx.writes.queue({
-    kind: 'action',
-    // Stories are no synced record; their author is a user, and users are contacts.
-    recordType: 'contact',
-    recordId: null,
-    request,
-    base: null,
-    mine: null,
-    ifMatch,
-    summary,
-  });
+  // Stories are no synced record; their author is a user, and users are contacts.
+  return queueAction(ctx.writes, { recordType: 'contact', request, summary, ifMatch });
 }
 
 /** Creates the news handlers. */
