@@ -4,7 +4,9 @@
  * connection is back, docs/ARCHITECTURE.md "Transfers") and "Open" once the file is on this computer. In browser mode
  * `documents.open` answers with a URL that the page opens. A file that can run code (a program,
  * script, installer…) answers with a warning instead; the page asks first, naming its type, and
- * opens it only when the user chooses "Open anyway" (docs/SECURITY.md).
+ * opens it only when the user chooses "Open anyway" (docs/SECURITY.md). Below: edit, clone,
+ * delete and unpack (document-workflow-bar.tsx), the approval (document-approval.tsx), the related
+ * documents and the summary.
  */
 import { useEffect, useId, useState } from 'react';
 import type { DocumentDetail as DocumentDetailData, OpenWarning, Transfer } from '../../../../preload/contract';
@@ -16,6 +18,7 @@ import { Icon } from '../../components/icon';
 import { LoadingState } from '../../components/loading-state';
 import { useLatestDownload } from '../../components/transfer-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
+import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDateTime, percentOf } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
@@ -23,6 +26,10 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useStores } from '../../stores/stores-context';
 import { isActive } from '../../stores/transfers-store';
+import { DocumentApproval } from './document-approval';
+import { DocumentSummary } from './document-summary';
+import { DocumentWorkflowBar } from './document-workflow-bar';
+import { RelatedDocuments } from './related-documents';
 
 /** Renders document `id`'s details and actions, or a hint when none is selected. */
 export function DocumentDetail({ id }: { id: string | null }) {
@@ -98,6 +105,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
         <p className="detail-subline">
           <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
           <span className="muted breakable">{document.name}</span>
+          <SyncStateBadge state={document.syncState} />
         </p>
       </header>
 
@@ -139,6 +147,9 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
         onCancel={() => setWarning(null)}
       />
 
+      <DocumentWorkflowBar document={document} />
+      <DocumentApproval document={document} />
+
       <FieldList
         fields={[
           { label: 'Title', value: document.title },
@@ -152,6 +163,8 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
           { label: 'SHA-256', value: <span className="mono breakable">{document.sha256}</span> },
         ]}
       />
+      <DocumentSummary id={document.id} />
+      <RelatedDocuments id={document.id} />
       <NotesTimeline recordType="document" recordId={document.id} />
     </article>
   );

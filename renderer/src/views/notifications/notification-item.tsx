@@ -5,6 +5,7 @@
 import type { Notification } from '../../../../preload/contract';
 import { formatAgo, formatDateTime } from '../../lib/format';
 import type { RecordType } from '../../stores/ui-store';
+import { DocumentApprovalActions } from './document-approval-actions';
 
 /**
  * The record a notification opens, or null when it names none or no view of the app shows that kind
@@ -52,6 +53,9 @@ export function NotificationItem({ item, target, now, onOpen, onMarkRead, onDism
           )}
         </p>
         <p className="notification-body">{item.body}</p>
+        {item.kind === 'documentAwaitingApproval' && item.resourceId ? (
+          <DocumentApprovalActions documentId={item.resourceId} />
+        ) : null}
         <time className="notification-time" dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
           {formatAgo(item.createdAt, now)}
         </time>

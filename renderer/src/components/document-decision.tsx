@@ -1,0 +1,163 @@
+/**
+ * Approve / Reject of a document awaiting approval, one piece for the document's page and for the
+ * notification that asks for the decision. A decision needs the service (the move is checked
+ * against the state the service holds now; `Approve Document` and `Reject Document` take no
+ * Idempotency-Key, api/openapi.yaml), so the buttons say so while offline. Rejecting asks for the
+ * comment the contract requires (`DocumentRejection.comment`, 1 to 2000 characters); approving
+ * takes an optional one. A refused move is shown in the core's words (the state the document is in).
+ */
+import { useId, useState } from 'react';
+import { documentRejectionSchema } from '../../../preload/contract';
+import { errorMessage } from '../lib/errors';
+import { needsServiceMessage, useOnline } from '../lib/use-online';
+import { useBridge, useUi } from '../stores/stores-context';
+import { Dialog } from './dialog';
+import { TextField } from './forms/form-field';
+
+/** The longest decision comment, characters (api/openapi.yaml `DocumentRejection.comment`). */
+const maxComment = 2000;
+
+export interface DocumentDecisionProps {
+  documentId: string;
+  /** The document's title, for the dialog and the toast. */
+  title: string;
+  /** Called after the service took the decision. */
+  onDecided?(state: 'approved' | 'rejected'): void;
+}
+
+/** Renders "Approve" and "Reject" and the dialog each opens. */
+export function DocumentDecisionButtons({ documentId, title, onDecided }: DocumentDecisionProps) {
+  const online = useOnline();
+  const noteId = useId();
+  const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
+  return (
+    <>
+      <span className="document-decision">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!online}
+          aria-describedby={online ? undefined : noteId}
+          aria-label={`Approve ${title}`}
+          onClick={() => setOpen('approve')}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={!online}
+          aria-describedby={online ? undefined : noteId}
+          aria-label={`Reject ${title}…`}
+          onClick={() => setOpen('reject')}
+        >
+          Reject…
+        </button>
+        {online ? null : (
+          <span id={noteId} className="note">
+            Approving and rejecting: {needsServiceMessage}
+          </span>
+        )}
+      </span>
+      {open ? (
+        <DecisionDialog
+          kind={open}
+          documentId={documentId}
+          title={title}
+          onClose={() => setOpen(null)}
+          onDecided={(state) => {
+            setOpen(null);
+            onDecided?.(state);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DecisionDialog({
+  kind,
+  documentId,
+  title,
+  onClose,
+  onDecided,
+}: { kind: 'approve' | 'reject'; onClose(): void; onDecided(state: 'approved' | 'rejected'): void } & Omit<
+  DocumentDecisionProps,
+  'onDecided'
+>) {
+  const bridge = useBridge();
+  const pushToast = useUi((s) => s.pushToast);
+  const [comment, setComment] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formId = useId();
+  const reject = kind === 'reject';
+
+  async function decide() {
+    setFailure(null);
+    const text = comment.trim();
+    if (reject && !documentRejectionSchema.safeParse({ id: documentId, comment: text }).success) {
+      setFieldError('Say why it is rejected: the owner reads this to fix the document.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = reject
+        ? await bridge.call('documents.reject', { id: documentId, comment: text })
+        : await bridge.call('documents.approve', { id: documentId, comment: text || null });
+      pushToast({ title: reject ? `Rejected ${title}` : `Approved ${title}`, body: 'The owner is notified.' });
+      onDecided(saved.state === 'rejected' ? 'rejected' : 'approved');
+    } catch (reason) {
+      setFailure(errorMessage(reason));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      title={`${reject ? 'Reject' : 'Approve'} ${title}`}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
+            {busy ? 'Sending…' : reject ? 'Reject document' : 'Approve document'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void decide();
+        }}
+      >
+        <TextField
+          label={reject ? 'Why is it rejected?' : 'Comment for the owner (optional)'}
+          required={reject}
+          multiline
+          autoFocus
+          maxLength={maxComment}
+          value={comment}
+          error={fieldError}
+          onChange={(value) => {
+            setComment(value);
+            setFieldError(undefined);
+          }}
+        />
+        {failure ? (
+          <p className="form-field-error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The document's workflow buttons: Edit (title, file name, folder), Clone (queued; the copy appears
+ * once the service made it and sync brought it), Delete (asks first; works offline, gone at once)
+ * and, on a zip file, "Unpack zip" (needs the service; its refusals are said in words).
+ */
+import { useId, useState } from 'react';
+import type { DocumentDetail } from '../../../../preload/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ErrorBanner } from '../../components/error-banner';
+import { errorMessage } from '../../lib/errors';
+import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useBridge, useUi } from '../../stores/stores-context';
+import { DocumentEditDialog } from './document-edit-dialog';
+
+/** True for a zip file, by its type or its extension. */
+function isZip(document: DocumentDetail): boolean {
+  return /zip/i.test(document.contentType) || /\.zip$/i.test(document.name);
+}
+
+/** Renders the workflow buttons of `document`. */
+export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) {
+  const bridge = useBridge();
+  const pushToast = useUi((s) => s.pushToast);
+  const online = useOnline();
+  const noteId = useId();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [unpacking, setUnpacking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function run(what: string, action: () => Promise<void>) {
+    setFailure(null);
+    try {
+      await action();
+    } catch (reason) {
+      setFailure(`${what}: ${errorMessage(reason)}`);
+    }
+  }
+
+  const clone = () =>
+    run('The copy could not be queued', async () => {
+      await bridge.call('documents.clone', { id: document.id });
+      pushToast({
+        title: `Copying ${document.title}`,
+        body: online
+          ? 'The copy appears in the folder in a moment.'
+          : 'You are offline: the copy is made when the service can be reached.',
+      });
+    });
+  const remove = () =>
+    run('The document could not be deleted', async () => {
+      setDeleting(false);
+      await bridge.call('documents.delete', { id: document.id });
+      pushToast({
+        title: `Deleted ${document.title}`,
+        body: online ? 'It is deleted on the service too.' : 'It is deleted on the service when you are online.',
+      });
+    });
+  const unpack = () =>
+    run('The zip could not be unpacked', async () => {
+      setUnpacking(true);
+      try {
+        const result = await bridge.call('documents.unpack', { id: document.id });
+        pushToast({
+          title: `Unpacked ${document.name}`,
+          body: `${result.count} ${result.count === 1 ? 'file is' : 'files are'} now documents in ${result.folderName}.`,
+        });
+      } finally {
+        setUnpacking(false);
+      }
+    });
+
+  return (
+    <>
+      <div className="detail-actions">
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Edit…
+        </button>
+        <button type="button" className="button" onClick={() => void clone()}>
+          Clone
+        </button>
+        {isZip(document) ? (
+          <button
+            type="button"
+            className="button"
+            disabled={!online || unpacking}
+            aria-describedby={online ? undefined : noteId}
+            onClick={() => void unpack()}
+          >
+            {unpacking ? 'Unpacking…' : 'Unpack zip'}
+          </button>
+        ) : null}
+        <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+          Delete…
+        </button>
+      </div>
+      {isZip(document) && !online ? (
+        <p id={noteId} className="note">
+          Unpacking: {needsServiceMessage}
+        </p>
+      ) : null}
+      {failure ? <ErrorBanner message={failure} onDismiss={() => setFailure(null)} /> : null}
+      {editing ? <DocumentEditDialog document={document} onClose={() => setEditing(false)} /> : null}
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${document.title}?`}
+        message={`${document.name} is deleted for everyone, with its notes and its relations to other documents. This cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
+      />
+    </>
+  );
+}

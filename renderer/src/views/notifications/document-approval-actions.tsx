@@ -1,0 +1,17 @@
+/**
+ * Approve / Reject straight from a notification asking for a document's approval
+ * (`documentAwaitingApproval`), while the document still awaits approval in the cache; once decided
+ * (here or elsewhere) the notification says the document's state instead.
+ */
+import { DocumentDecisionButtons } from '../../components/document-decision';
+import { documentStateLabel } from '../../lib/labels';
+import { useBridgeQuery } from '../../lib/use-bridge-query';
+
+/** Renders the decision buttons of document `documentId`, or its state once it was decided. */
+export function DocumentApprovalActions({ documentId }: { documentId: string }) {
+  const { data: document } = useBridgeQuery('documents.get', { id: documentId }, ['document']);
+  if (!document) return null;
+  if (document.state !== 'pendingApproval')
+    return <p className="notification-body">Now: {documentStateLabel[document.state]}.</p>;
+  return <DocumentDecisionButtons documentId={document.id} title={document.title} />;
+}
