@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { CampaignRecipientsAdded } from '../../../../preload/contract';
 import { SelectField } from '../../components/forms/form-field';
+import { ChosenList } from '../../components/forms/chosen-list';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { errorMessage } from '../../lib/errors';
 import { fullName, pluralize } from '../../lib/format';
@@ -83,23 +84,11 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
           search={search}
           onChange={(option) => option && setChosen((current) => [...current, option])}
         />
-        {chosen.length ? (
-          <ul className="campaign-chosen" aria-label="Contacts to add">
-            {chosen.map((option) => (
-              <li key={option.id}>
-                <span>{option.label}</span>
-                <button
-                  type="button"
-                  className="button button-small button-quiet"
-                  aria-label={`Do not add ${option.label}`}
-                  onClick={() => setChosen((current) => current.filter((o) => o.id !== option.id))}
-                >
-                  Remove
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ChosenList
+          label="Contacts to add"
+          chosen={chosen}
+          onRemove={(id) => setChosen((current) => current.filter((o) => o.id !== id))}
+        />
         <button
           type="button"
           className="button button-small"

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { Group } from '../../../../preload/contract';
+import { ChosenList } from '../../components/forms/chosen-list';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { fullName, pluralize } from '../../lib/format';
 import { useBridge } from '../../stores/stores-context';
@@ -49,23 +50,11 @@ export function AddMembers({ group }: { group: Group }) {
             : undefined
         }
       />
-      {chosen.length ? (
-        <ul className="group-chosen" aria-label="Contacts to add">
-          {chosen.map((option) => (
-            <li key={option.id}>
-              <span>{option.label}</span>
-              <button
-                type="button"
-                className="button button-small button-quiet"
-                aria-label={`Do not add ${option.label}`}
-                onClick={() => setChosen((current) => current.filter((o) => o.id !== option.id))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ChosenList
+        label="Contacts to add"
+        chosen={chosen}
+        onRemove={(id) => setChosen((current) => current.filter((o) => o.id !== id))}
+      />
       {write.error ? (
         <p className="form-error" role="alert">
           {write.error}
