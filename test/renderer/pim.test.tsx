@@ -90,7 +90,7 @@ describe('Import view', () => {
 
     await user.selectOptions(screen.getByLabelText('Check against'), 'Mapping: Trade fair leads (Contacts)');
     await user.selectOptions(screen.getByLabelText('Delimiter'), 'Semicolon (;)');
-    await user.upload(screen.getByLabelText('Choose a CSV file to check…'), [
+    await user.upload(screen.getByLabelText('CSV file to check'), [
       new File(['First name;Last name\r\nAna;'], 'leads.csv', { type: 'text/csv' }),
     ]);
     const table = await screen.findByRole('table', { name: /Issues found in leads\.csv/ });
@@ -132,7 +132,7 @@ describe('Import view', () => {
     });
     const { user } = renderApp(bridge);
     await openView(user, /^Import/);
-    await user.upload(screen.getByLabelText('Choose a CSV file to check…'), [new File(['x'], 'photo.png')]);
+    await user.upload(screen.getByLabelText('CSV file to check'), [new File(['x'], 'photo.png')]);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'photo.png is not a CSV file, so the BRM service cannot check it.',
     );
@@ -163,7 +163,7 @@ describe('Import view', () => {
     bridge.handle('pim.uploadMapping', async () => waiting);
     const { user } = renderApp(bridge);
     await openView(user, /^Import/);
-    await user.upload(screen.getByLabelText('Choose a mapping file…'), [
+    await user.upload(screen.getByLabelText('Mapping file to upload'), [
       new File(['{"name":"Fair"}'], 'fair.json', { type: 'application/json' }),
     ]);
     const sent = await screen.findByRole('list', { name: 'Mapping files sent' });
@@ -185,8 +185,8 @@ describe('calendar subscription', () => {
     bridge.handle('pim.calendarFeed', async () => feed);
     const { user } = renderApp(bridge);
     await openView(user, /^Calendar/);
-    await user.click(await screen.findByRole('button', { name: 'Subscribe…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Subscribe from another calendar app' });
+    await user.click(await screen.findByRole('button', { name: 'Export or subscribe…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your calendar in other apps' });
     const field = await within(dialog).findByLabelText('Subscription address (iCalendar)');
     expect((field as HTMLInputElement).value).toBe(feed.url);
     expect(dialog.textContent).toContain(feed.access);
@@ -203,8 +203,8 @@ describe('calendar subscription', () => {
     bridge.handle('pim.calendarFeed', async () => feed);
     const { user } = renderApp(bridge);
     await openView(user, /^Calendar/);
-    await user.click(await screen.findByRole('button', { name: 'Subscribe…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Subscribe from another calendar app' });
+    await user.click(await screen.findByRole('button', { name: 'Export or subscribe…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your calendar in other apps' });
     await within(dialog).findByLabelText('Subscription address (iCalendar)');
     Object.defineProperty(navigator.clipboard, 'writeText', {
       configurable: true,

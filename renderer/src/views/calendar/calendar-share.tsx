@@ -1,7 +1,8 @@
 /**
- * The calendar in other apps (api/openapi.yaml `getPimCalendar`): "Export as iCalendar…" saves the
- * user's calendar over a range as an `.ics` file (RFC 5545) through a download transfer
- * (`pim.exportCalendar`; needs the service), and "Subscribe…" shows the address a calendar app
+ * The calendar in other apps (api/openapi.yaml `getPimCalendar`), behind the header's "Export or
+ * subscribe…" button: over a range of days, "Export as iCalendar" saves the user's calendar as an
+ * `.ics` file (RFC 5545) through a download transfer (`pim.exportCalendar`; needs the service), and
+ * "Subscribe from another calendar app" shows the address a calendar app
  * subscribes to (`pim.calendarFeed`) with a Copy button and how the service lets it in: the contract
  * has no feed token, only the user's access token, which is never shown.
  */
@@ -16,8 +17,6 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useStores } from '../../stores/stores-context';
 import './calendar-share.css';
-
-type Mode = 'export' | 'subscribe';
 
 /** A local calendar day `yyyy-mm-dd` as the ISO 8601 UTC instant of its local midnight. */
 function dayStart(day: string): string {
@@ -86,17 +85,14 @@ function FeedAddress({ range }: { range: { from: string; to: string } }) {
   );
 }
 
-/** The dialog: export the range as a file, or subscribe to it. */
-function ShareDialog({ mode, onClose }: { mode: Mode; onClose(): void }) {
+/** The Export section: saves the range as an `.ics` file and follows its transfer. */
+function ExportSection({ range }: { range: { from: string; to: string } | null }) {
   const bridge = useBridge();
   const { transfers } = useStores();
   const online = useOnline();
-  const [days, setDays] = useState(() => defaultRange(new Date()));
   const [transferId, setTransferId] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const checked = rangeOf(days);
-  const range = 'range' in checked ? checked.range : null;
 
   async function exportFile() {
     if (!range) return;
@@ -115,69 +111,75 @@ function ShareDialog({ mode, onClose }: { mode: Mode; onClose(): void }) {
     }
   }
 
-  const exporting = mode === 'export';
+  return (
+    <section className="calendar-share-section" aria-labelledby="calendar-export-title">
+      <h3 id="calendar-export-title">Export as iCalendar</h3>
+      <p className="note">
+        Saves the events you organize or are invited to as an iCalendar file (.ics) that Outlook, Apple Calendar, Google
+        Calendar and Thunderbird can import.
+      </p>
+      <div>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!range || busy || !online}
+          onClick={() => void exportFile()}
+        >
+          Export .ics file
+        </button>
+      </div>
+      {online ? null : <p className="note note-error">Exporting: {needsServiceMessage}</p>}
+      {failure ? (
+        <p className="note note-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <TransferState id={transferId} />
+    </section>
+  );
+}
+
+/** The dialog: the range, its export as a file, and its subscription address. */
+function ShareDialog({ onClose }: { onClose(): void }) {
+  const [days, setDays] = useState(() => defaultRange(new Date()));
+  const checked = rangeOf(days);
+  const range = 'range' in checked ? checked.range : null;
   return (
     <Dialog
-      title={exporting ? 'Export your calendar as iCalendar' : 'Subscribe from another calendar app'}
+      title="Your calendar in other apps"
       open
       onClose={onClose}
       actions={
-        exporting ? (
-          <>
-            <button type="button" className="button" onClick={onClose}>
-              Close
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={!range || busy || !online}
-              onClick={() => void exportFile()}
-            >
-              Export .ics file
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button" onClick={onClose}>
-            Close
-          </button>
-        )
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
       }
     >
-      <p className="note">
-        {exporting
-          ? 'Saves the events you organize or are invited to as an iCalendar file (.ics) that Outlook, Apple Calendar, Google Calendar and Thunderbird can import.'
-          : 'A calendar app that subscribes to this address shows the events you organize or are invited to, read from the BRM service.'}
-      </p>
-      <RangeFields days={days} onChange={setDays} error={'error' in checked ? checked.error : null} />
-      {exporting ? (
-        <>
-          {online ? null : <p className="note note-error">{needsServiceMessage}</p>}
-          {failure ? (
-            <p className="note note-error" role="alert">
-              {failure}
-            </p>
-          ) : null}
-          <TransferState id={transferId} />
-        </>
-      ) : range ? (
-        <FeedAddress range={range} />
-      ) : null}
+      <div className="calendar-share-body">
+        <RangeFields days={days} onChange={setDays} error={'error' in checked ? checked.error : null} />
+        <ExportSection range={range} />
+        <section className="calendar-share-section" aria-labelledby="calendar-subscribe-title">
+          <h3 id="calendar-subscribe-title">Subscribe from another calendar app</h3>
+          <p className="note">
+            A calendar app that subscribes to this address shows the events you organize or are invited to, read from
+            the BRM service.
+          </p>
+          {range ? <FeedAddress range={range} /> : null}
+        </section>
+      </div>
     </Dialog>
   );
 }
 
-/** The calendar header's "Export as iCalendar…" and "Subscribe…" buttons and their dialog. */
+/** The calendar header's "Export or subscribe…" button and its dialog. */
 export function CalendarShare() {
-  const [mode, setMode] = useState<Mode | null>(null);
+  const [open, setOpen] = useState(false);
   return (
-    <div className="button-row calendar-share">
-      <button type="button" className="button" onClick={() => setMode('export')}>
-        Export as iCalendar…
+    <div className="calendar-share">
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        Export or subscribe…
       </button>
-      <button type="button" className="button" onClick={() => setMode('subscribe')}>
-        Subscribe…
-      </button>
-      {mode ? <ShareDialog mode={mode} onClose={() => setMode(null)} /> : null}
+      {open ? <ShareDialog onClose={() => setOpen(false)} /> : null}
     </div>
   );
 }

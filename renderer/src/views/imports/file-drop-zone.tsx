@@ -13,6 +13,8 @@ export interface FileDropZoneProps {
   label: string;
   /** Words of the button ("Choose a mapping file…"). */
   buttonLabel: string;
+  /** The accessible name of the zone's hidden file input ("Mapping file to upload"). */
+  fileLabel: string;
   /** Called with the first file dropped or chosen. */
   onFile(file: File): void;
   /** What the zone says (what to drop, limits). */
@@ -21,7 +23,7 @@ export interface FileDropZoneProps {
 }
 
 /** Renders the drop region with its prompt and button. */
-export function FileDropZone({ label, buttonLabel, onFile, children, disabled }: FileDropZoneProps) {
+export function FileDropZone({ label, buttonLabel, fileLabel, onFile, children, disabled }: FileDropZoneProps) {
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop: (files) => {
       if (files[0]) onFile(files[0]);
@@ -39,7 +41,7 @@ export function FileDropZone({ label, buttonLabel, onFile, children, disabled }:
         className: isDragActive ? 'file-drop-zone drop-zone drop-zone-active' : 'file-drop-zone drop-zone',
       })}
     >
-      <input {...getInputProps({ 'aria-label': buttonLabel })} />
+      <input {...getInputProps({ 'aria-label': fileLabel })} />
       <div className="file-drop-zone-text">{children}</div>
       <button type="button" className="button" onClick={open} disabled={disabled}>
         <Icon name="upload" size={16} />

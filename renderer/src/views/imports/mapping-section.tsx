@@ -35,13 +35,8 @@ function MappingRow({ mapping, onSave }: { mapping: ImportMapping; onSave(mappin
       <td>{mapping.columns.map((c) => c.column).join(', ')}</td>
       <td>{formatDateTime(mapping.updatedAt)}</td>
       <td>
-        <button
-          type="button"
-          className="button"
-          onClick={() => onSave(mapping)}
-          aria-label={`Save ${mapping.name} as a file`}
-        >
-          Save file…
+        <button type="button" className="button" onClick={() => onSave(mapping)}>
+          Save file…<span className="visually-hidden"> ({mapping.name})</span>
         </button>
       </td>
     </tr>
@@ -109,6 +104,7 @@ export function MappingSection({ query, target, onTarget }: MappingSectionProps)
       <FileDropZone
         label="Drop an import mapping file"
         buttonLabel="Choose a mapping file…"
+        fileLabel="Mapping file to upload"
         onFile={(f) => void upload(f)}
       >
         Drop an import mapping file (.json, at most 64 KiB) here to add it. It is checked at once, and sent by itself

@@ -87,6 +87,7 @@ export function ValidateSection({ mappings }: { mappings: readonly ImportMapping
       <FileDropZone
         label="Drop a CSV file to check"
         buttonLabel="Choose a CSV file to check…"
+        fileLabel="CSV file to check"
         onFile={(f) => void check(f)}
         disabled={!online || checking !== null}
       >
