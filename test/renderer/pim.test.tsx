@@ -174,6 +174,36 @@ describe('Import view', () => {
   });
 });
 
+describe('a refused mapping file', () => {
+  it("says the service's words and sends it again with Try again", async () => {
+    const bridge = pimBridge();
+    const refused: Transfer = {
+      id: 't2',
+      kind: 'upload',
+      name: 'fair.json',
+      folderId: null,
+      documentId: null,
+      bytesTotal: 120,
+      bytesDone: 0,
+      state: 'failed',
+      error: 'Uploading fair.json failed. The BRM service answered 409: a mapping with this name exists.',
+      localPath: null,
+    };
+    bridge.handle('pim.uploadMapping', async () => refused);
+    bridge.handle('transfers.retry', async () => ({ ...refused, state: 'queued', error: null }));
+    const { user } = renderApp(bridge);
+    await openView(user, /^Import/);
+    await user.upload(screen.getByLabelText('Mapping file to upload'), [new File(['{}'], 'fair.json')]);
+    const sent = await screen.findByRole('list', { name: 'Mapping files sent' });
+    expect(sent.textContent).toContain(
+      'Not uploaded. Uploading fair.json failed. The BRM service answered 409: a mapping with this name exists.',
+    );
+    await user.click(within(sent).getByRole('button', { name: 'Try again' }));
+    expect(bridge.callsTo('transfers.retry')).toEqual([{ id: 't2' }]);
+    await waitFor(() => expect(sent.textContent).toBe('fair.json: Waiting to be sent…'));
+  });
+});
+
 describe('calendar subscription', () => {
   const feed = {
     url: 'http://127.0.0.1:4010/api/pim/getPimCalendar?from=2026-10-24T00%3A00%3A00.000Z&to=2027-10-24T00%3A00%3A00.000Z&format=ics',

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import type { Transfer } from '../../../../preload/contract';
-import { useBridge, useStores, useTransfers } from '../../stores/stores-context';
+import { useTransfers } from '../../stores/stores-context';
 
 /** The mapping uploads the transfer store knows, newest first (cancelled ones left out). */
 export function useMappingUploads(): Transfer[] {
@@ -39,19 +39,14 @@ function uploadWords(transfer: Transfer): string {
 
 /** Lists the mapping uploads; calls `onLanded` when one more of them is done. */
 export function MappingUploads({ onLanded }: { onLanded(): void }) {
-  const bridge = useBridge();
-  const { transfers } = useStores();
+  const retry = useTransfers((state) => state.retry);
+  const cancel = useTransfers((state) => state.cancel);
   const uploads = useMappingUploads();
   const landed = uploads.filter((t) => t.state === 'done').length;
   useEffect(() => {
     if (landed > 0) onLanded();
   }, [landed, onLanded]);
   if (uploads.length === 0) return null;
-
-  async function act(name: 'transfers.retry' | 'transfers.cancel', id: string) {
-    const transfer = await bridge.call(name, { id });
-    if (transfer) transfers.getState().upsert([transfer]);
-  }
 
   return (
     <ul className="mapping-uploads" aria-label="Mapping files sent">
@@ -60,10 +55,10 @@ export function MappingUploads({ onLanded }: { onLanded(): void }) {
           <strong>{transfer.name}</strong>: <span aria-live="polite">{uploadWords(transfer)}</span>
           {transfer.state === 'failed' ? (
             <span className="button-row">
-              <button type="button" className="button" onClick={() => void act('transfers.retry', transfer.id)}>
+              <button type="button" className="button" onClick={() => void retry(transfer.id)}>
                 Try again
               </button>
-              <button type="button" className="button" onClick={() => void act('transfers.cancel', transfer.id)}>
+              <button type="button" className="button" onClick={() => void cancel(transfer.id)}>
                 Remove
               </button>
             </span>
