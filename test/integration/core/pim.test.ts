@@ -6,7 +6,8 @@
  * was uploaded; a CSV file with known errors answered with its report by row and column; refusals in
  * words (a file that is not a mapping, a taken name, a file that is not CSV, an unknown mapping);
  * offline, the kept list with its age, a mapping waiting in the queue with the reason and sent once
- * the service is back, and the actions that need the service refused in words.
+ * the service is back (also across a restart of the app), and the actions that need the service
+ * refused in words.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -21,6 +22,7 @@ import {
   createTempDir,
   createTestPlatform,
   readLocalDirectly,
+  startTestCore,
   waitForEvent,
   waitForIdle,
 } from '../../helpers/core-harness';
@@ -255,5 +257,33 @@ describe('PIM', () => {
     expect((await landed).state).toBe('done');
     const names = (await core.handlers['pim.mappings']({})).value.items.map((m) => m.name);
     expect(names).toContain('Written offline');
+  });
+
+  it('keeps a mapping file queued offline across a restart of the app, and sends it once the service is back', async () => {
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    await core.handlers['pim.mappings']({});
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'offline', 10_000).catch(() => undefined);
+    const queued = await core.handlers['pim.uploadMapping']({
+      file: await picked('restart.json', JSON.stringify({ ...mapping, name: 'Kept across a restart' })),
+    });
+    expect(queued.state).toBe('queued');
+
+    await core.stop();
+    core = await startTestCore(join(dir.path, 'client'), platform);
+    expect((await core.handlers['transfers.list']({})).find((t) => t.id === queued.id)).toMatchObject({
+      kind: 'upload',
+      name: 'restart.json',
+      folderId: null,
+      state: 'queued',
+    });
+    const ended = transferEnded(core, queued.id, 60_000);
+    service = await startService({ dataDir: `${dir.path}/service`, port });
+    await core.handlers['sync.run']({});
+    expect((await ended).state).toBe('done');
+    const listed = (await direct.call('getImportMappingsFile', { query: { q: 'Kept' } })).body as {
+      items: { name: string }[];
+    };
+    expect(listed.items.map((m) => m.name)).toEqual(['Kept across a restart']);
   });
 });
