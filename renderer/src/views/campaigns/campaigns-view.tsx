@@ -5,16 +5,14 @@
  * through the outbox so offline too; recipients are added and removed and campaigns sent while the
  * service can be reached. Read on demand and kept for offline use with their age.
  */
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { type CampaignRow, type CampaignState, campaignStates, campaignStateWords } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
-import { LoadingState } from '../../components/loading-state';
+import { KeptAnswerState } from '../../components/kept-answer-state';
 import { SearchField } from '../../components/search-field';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { CampaignForm } from './campaign-form';
 import { CampaignList } from './campaign-list';
@@ -28,7 +26,6 @@ type Editing = { kind: 'edit'; row: CampaignRow | null } | { kind: 'schedule'; r
 
 /** Renders the Campaigns view. */
 export function CampaignsView() {
-  const online = useOnline();
   const [selectedId, select] = useSelectedRecord('campaigns');
   const [editing, setEditing] = useState<Editing>(null);
   const [text, setText] = useState('');
@@ -36,30 +33,27 @@ export function CampaignsView() {
   const q = useDebouncedValue(text.trim(), 250);
   const pages = useCursorPages(`${q} ${states.join(',')}`);
   useViewAction('campaigns', 'new', () => setEditing({ kind: 'edit', row: null }));
-  const { data, error, loading, reload } = useBridgeQuery(
+  const query = useBridgeQuery(
     'campaigns.list',
     { ...(q ? { q } : {}), ...(states.length ? { states } : {}), cursor: pages.cursor },
     ['outbox'],
   );
+  const { data, loading, reload } = query;
 
-  let list: ReactNode;
-  if (error && !data) list = <ErrorBanner message={`The campaigns could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!data) list = <LoadingState label="Loading campaigns…" />;
-  else if (data.fetchedAt === null && data.value.rows.length === 0)
-    list = (
-      <EmptyState title="Not read yet" size="compact">
-        {online
-          ? 'The campaigns show once the service answers.'
-          : 'These campaigns were never read on this computer; they show once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (data.value.rows.length === 0)
-    list = (
-      <EmptyState title="No campaigns here" size="compact">
-        {q || states.length ? 'None matches; change the search or the states.' : 'Create the first one.'}
-      </EmptyState>
-    );
-  else list = <CampaignList rows={data.value.rows} selectedId={selectedId} onSelect={select} />;
+  const list = (
+    <KeptAnswerState
+      query={query}
+      subject="campaigns"
+      isEmpty={(value) => value.rows.length === 0}
+      empty={
+        <EmptyState title="No campaigns here" size="compact">
+          {q || states.length ? 'None matches; change the search or the states.' : 'Create the first one.'}
+        </EmptyState>
+      }
+    >
+      {(value) => <CampaignList rows={value.rows} selectedId={selectedId} onSelect={select} />}
+    </KeptAnswerState>
+  );
 
   const toggle = (state: CampaignState) =>
     setStates((current) => (current.includes(state) ? current.filter((s) => s !== state) : [...current, state]));

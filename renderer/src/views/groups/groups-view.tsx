@@ -5,17 +5,15 @@
  * into a group's own subtree is refused in words at once. The search finds groups by name on the
  * service (`Get List of groups`).
  */
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import type { GroupNode } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
-import { LoadingState } from '../../components/loading-state';
 import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
 import { KeptAge } from '../../components/kept-age';
+import { KeptAnswerState } from '../../components/kept-answer-state';
 import { GroupCreateDialog } from './group-create-dialog';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupMoveDialog, GroupRenameDialog } from './group-edit-dialogs';
@@ -31,12 +29,12 @@ type Open = { kind: 'create' } | { kind: 'rename' | 'move' | 'delete'; node: Gro
 /** Renders the groups view. */
 export function GroupsView() {
   const bridge = useBridge();
-  const online = useOnline();
   const [selectedId, select] = useSelectedRecord('groups');
   const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState<string | null>(null);
   const move = useGroupWrite();
-  const { data, error, loading, reload } = useBridgeQuery('groups.tree', {}, ['outbox']);
+  const query = useBridgeQuery('groups.tree', {}, ['outbox']);
+  const { data, loading, reload } = query;
   const nodes = data?.value.nodes ?? [];
   const selected = nodes.find((node) => node.id === selectedId) ?? null;
   useViewAction('groups', 'new', () => setOpen({ kind: 'create' }));
@@ -72,37 +70,32 @@ export function GroupsView() {
     return names;
   };
 
-  let tree: ReactNode;
-  if (error && !data) tree = <ErrorBanner message={`The groups could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!data) tree = <LoadingState label="Loading groups…" />;
-  else if (data.fetchedAt === null && nodes.length === 0)
-    tree = (
-      <EmptyState title="Not fetched yet" size="compact">
-        {online
-          ? 'The groups show once the service answers.'
-          : 'The groups were never read on this computer; they show once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (nodes.length === 0)
-    tree = (
-      <EmptyState title="No groups yet" size="compact">
-        Create the first with "New group" (N).
-      </EmptyState>
-    );
-  else
-    tree = (
-      <GroupTree
-        nodes={nodes}
-        selectedId={selectedId}
-        onSelect={(id) => {
-          // A refusal or a move said before is about another choice now.
-          setStatus(null);
-          select(id);
-        }}
-        onMove={(node, parentId) => void onMove(node, parentId)}
-        onKeyAction={act}
-      />
-    );
+  const tree = (
+    <KeptAnswerState
+      query={query}
+      subject="groups"
+      isEmpty={() => nodes.length === 0}
+      empty={
+        <EmptyState title="No groups yet" size="compact">
+          Create the first with "New group" (N).
+        </EmptyState>
+      }
+    >
+      {() => (
+        <GroupTree
+          nodes={nodes}
+          selectedId={selectedId}
+          onSelect={(id) => {
+            // A refusal or a move said before is about another choice now.
+            setStatus(null);
+            select(id);
+          }}
+          onMove={(node, parentId) => void onMove(node, parentId)}
+          onKeyAction={act}
+        />
+      )}
+    </KeptAnswerState>
+  );
 
   const shownStatus = move.error ?? status;
   return (

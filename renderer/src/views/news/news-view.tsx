@@ -9,6 +9,7 @@ import type { StoryRow, StoryState } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
+import { KeptAnswerState } from '../../components/kept-answer-state';
 import { LoadingState } from '../../components/loading-state';
 import { tabPanelProps, Tabs } from '../../components/tabs';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
@@ -91,26 +92,23 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
   const [state, setState] = useState<StoryState>('published');
   const [selectedId, select] = useSelectedRecord('news');
   const pushToast = useUi((s) => s.pushToast);
-  const { data, error, loading, reload } = useBridgeQuery('news.stories', { state, cursor: null }, ['outbox']);
+  const query = useBridgeQuery('news.stories', { state, cursor: null }, ['outbox']);
+  const { data, loading, reload } = query;
 
-  let list: ReactNode;
-  if (error && !data) list = <ErrorBanner message={`The stories could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!data) list = <LoadingState label="Loading stories…" />;
-  else if (data.fetchedAt === null && data.value.rows.length === 0)
-    list = (
-      <EmptyState title="Not read yet" size="compact">
-        {online
-          ? 'The stories show once the service answers.'
-          : 'The stories were never read on this computer; they show once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (data.value.rows.length === 0)
-    list = (
-      <EmptyState title={state === 'draft' ? 'No drafts' : 'No stories yet'} size="compact">
-        {state === 'draft' ? 'Stories you save as drafts wait here until you publish them.' : 'Write the first one.'}
-      </EmptyState>
-    );
-  else list = <StoryList key={state} state={state} first={data.value} selectedId={selectedId} onSelect={select} />;
+  const list = (
+    <KeptAnswerState
+      query={query}
+      subject="stories"
+      isEmpty={(value) => value.rows.length === 0}
+      empty={
+        <EmptyState title={state === 'draft' ? 'No drafts' : 'No stories yet'} size="compact">
+          {state === 'draft' ? 'Stories you save as drafts wait here until you publish them.' : 'Write the first one.'}
+        </EmptyState>
+      }
+    >
+      {(value) => <StoryList key={state} state={state} first={value} selectedId={selectedId} onSelect={select} />}
+    </KeptAnswerState>
+  );
 
   return (
     <>
@@ -170,26 +168,23 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
 
 /** The activity feed with its age. */
 function ActivityTab({ onOpenStory }: { onOpenStory(id: string): void }) {
-  const online = useOnline();
-  const { data, error, loading, reload } = useBridgeQuery('news.feed', { cursor: null });
-  let body: ReactNode;
-  if (error && !data) body = <ErrorBanner message={`The activity could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!data) body = <LoadingState label="Loading activity…" />;
-  else if (data.fetchedAt === null)
-    body = (
-      <EmptyState title="Not read yet" size="compact">
-        {online
-          ? 'The activity shows once the service answers.'
-          : 'The activity was never read on this computer; it shows once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (data.value.rows.length === 0)
-    body = (
-      <EmptyState title="Nothing happened yet" size="compact">
-        Published stories, comments and document approvals show here.
-      </EmptyState>
-    );
-  else body = <FeedList first={data.value} onOpenStory={onOpenStory} />;
+  const query = useBridgeQuery('news.feed', { cursor: null });
+  const { data, loading, reload } = query;
+  const body = (
+    <KeptAnswerState
+      query={query}
+      subject="activity"
+      singular
+      isEmpty={(value) => value.rows.length === 0}
+      empty={
+        <EmptyState title="Nothing happened yet" size="compact">
+          Published stories, comments and document approvals show here.
+        </EmptyState>
+      }
+    >
+      {(value) => <FeedList first={value} onOpenStory={onOpenStory} />}
+    </KeptAnswerState>
+  );
   return (
     <>
       <div className="news-toolbar">

@@ -4,17 +4,14 @@
  * list of agreements); the page of the agreement chosen. Read on demand from the service and kept
  * for offline use with their age.
  */
-import type { ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
 import { ExportButton } from '../../components/list-export';
-import { LoadingState } from '../../components/loading-state';
 import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { CurrencyTotals } from './currency-totals';
 import { KeptAge } from '../../components/kept-age';
+import { KeptAnswerState } from '../../components/kept-answer-state';
 import { RebateList } from './rebate-list';
 import { RebatePage } from './rebate-page';
 import './rebates.css';
@@ -22,29 +19,24 @@ import './rebates.css';
 /** Renders the rebates view. */
 export function RebatesView() {
   const [selectedId, select] = useSelectedRecord('rebates');
-  const online = useOnline();
-  const { data, error, loading, reload } = useBridgeQuery('rebates.summary', { groupBy: 'rebate' });
+  const query = useBridgeQuery('rebates.summary', { groupBy: 'rebate' });
+  const { data, loading, reload } = query;
   const summary = data?.value;
   const neverFetched = data?.fetchedAt === null;
-
-  let list: ReactNode;
-  if (error && !data) list = <ErrorBanner message={`The rebates could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!summary) list = <LoadingState label="Loading rebates…" />;
-  else if (neverFetched)
-    list = (
-      <EmptyState title="Not fetched yet" size="compact">
-        {online
-          ? 'The rebates show once the service answers.'
-          : 'The rebates were never read on this computer; they show once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (summary.rows.length === 0)
-    list = (
-      <EmptyState title="No rebate earnings yet" size="compact">
-        An agreement shows here once a deal qualifies for it.
-      </EmptyState>
-    );
-  else list = <RebateList rows={summary.rows} selectedId={selectedId} onOpen={select} label="Rebate agreements" />;
+  const list = (
+    <KeptAnswerState
+      query={query}
+      subject="rebates"
+      isEmpty={(value) => value.rows.length === 0}
+      empty={
+        <EmptyState title="No rebate earnings yet" size="compact">
+          An agreement shows here once a deal qualifies for it.
+        </EmptyState>
+      }
+    >
+      {(value) => <RebateList rows={value.rows} selectedId={selectedId} onOpen={select} label="Rebate agreements" />}
+    </KeptAnswerState>
+  );
 
   return (
     <div className="rebates-view">

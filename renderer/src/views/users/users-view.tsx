@@ -3,16 +3,15 @@
  * company (`Gets all users from company`) and the page of the one chosen. Everyone else is told in
  * words that the view is for administrators; the navigation shows it to administrators only.
  */
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import type { ServiceContactRow } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
-import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
+import { KeptAnswerState } from '../../components/kept-answer-state';
 import { LoadingState } from '../../components/loading-state';
 import { fullName, pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useCurrentUser } from '../../lib/use-current-user';
-import { useOnline } from '../../lib/use-online';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { UserPage } from './user-page';
 import './users.css';
@@ -48,26 +47,22 @@ export function UsersView() {
 
 function UsersAdmin() {
   const [selectedId, select] = useSelectedRecord('users');
-  const online = useOnline();
-  const { data, error, loading, reload } = useBridgeQuery('admin.users', {}, ['contact']);
-  let list: ReactNode;
-  if (error && !data) list = <ErrorBanner message={`The users could not be loaded: ${error}`} onRetry={reload} />;
-  else if (!data) list = <LoadingState label="Loading users…" />;
-  else if (data.fetchedAt === null)
-    list = (
-      <EmptyState title="Not fetched yet" size="compact">
-        {online
-          ? 'The people of your company show once the service answers.'
-          : 'The people of your company were never read on this computer; they show once the service can be reached.'}
-      </EmptyState>
-    );
-  else if (data.value.length === 0)
-    list = (
-      <EmptyState title="Nobody listed" size="compact">
-        Your sign-in names no company, so the service lists no colleagues.
-      </EmptyState>
-    );
-  else list = <PeopleList rows={data.value} selectedId={selectedId} onOpen={select} />;
+  const query = useBridgeQuery('admin.users', {}, ['contact']);
+  const { data, loading, reload } = query;
+  const list = (
+    <KeptAnswerState
+      query={query}
+      subject="people of your company"
+      isEmpty={(value) => value.length === 0}
+      empty={
+        <EmptyState title="Nobody listed" size="compact">
+          Your sign-in names no company, so the service lists no colleagues.
+        </EmptyState>
+      }
+    >
+      {(value) => <PeopleList rows={value} selectedId={selectedId} onOpen={select} />}
+    </KeptAnswerState>
+  );
 
   return (
     <div className="users-view">
