@@ -14,7 +14,7 @@ import './imports.css';
 /** Renders the Import view. */
 export function ImportsView() {
   const [target, setTarget] = useState<ImportTarget | ''>('');
-  const query = useBridgeQuery('pim.mappings', target ? { target } : {}, ['outbox']);
+  const query = useBridgeQuery('pim.mappings', target ? { target } : {});
   return (
     <div className="imports-view">
       <header className="view-header">
