@@ -39,29 +39,24 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
       <h3 id={`${noteId}-title`}>Approval</h3>
       <p>{stateWords[document.state]}</p>
       {round ? <ApprovalRound round={round} /> : null}
-      <KeptAge
-        subject="Approval"
-        fetchedAt={detail.data?.fetchedAt}
-        loading={detail.loading}
-        reload={detail.reload}
-        refreshLabel="Refresh approval"
-      />
-      <div className="detail-actions">
-        {canSubmit ? (
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={!online || document.syncState === 'pending'}
-            aria-describedby={online ? undefined : noteId}
-            onClick={() => setSubmitting(true)}
-          >
-            Submit for approval…
-          </button>
-        ) : null}
-        {document.state === 'pendingApproval' ? (
-          <DocumentDecisionButtons documentId={document.id} title={document.title} onDecided={detail.reload} />
-        ) : null}
-      </div>
+      {canSubmit || document.state === 'pendingApproval' ? (
+        <div className="detail-actions">
+          {canSubmit ? (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!online || document.syncState === 'pending'}
+              aria-describedby={online ? undefined : noteId}
+              onClick={() => setSubmitting(true)}
+            >
+              Submit for approval…
+            </button>
+          ) : null}
+          {document.state === 'pendingApproval' ? (
+            <DocumentDecisionButtons documentId={document.id} title={document.title} onDecided={detail.reload} />
+          ) : null}
+        </div>
+      ) : null}
       {canSubmit && !online ? (
         <p id={noteId} className="note">
           Submitting for approval: {needsServiceMessage}
@@ -70,6 +65,13 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
       {canSubmit && document.syncState === 'pending' ? (
         <p className="note">Your last edit of this document is still on its way; submit it once it is sent.</p>
       ) : null}
+      <KeptAge
+        subject="Approval"
+        fetchedAt={detail.data?.fetchedAt}
+        loading={detail.loading}
+        reload={detail.reload}
+        refreshLabel="Refresh approval"
+      />
       {submitting ? (
         <SubmitDialog
           document={document}

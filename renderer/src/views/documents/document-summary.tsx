@@ -51,7 +51,7 @@ export function DocumentSummary({ id }: { id: string }) {
           reload={() => (refresh ? summary.reload() : setRefresh(1))}
         />
         {value?.summary ? (
-          <button type="button" className="button button-quiet" onClick={() => void copy()}>
+          <button type="button" className="button button-small button-quiet" onClick={() => void copy()}>
             Copy summary
           </button>
         ) : null}
