@@ -6,7 +6,7 @@ import type { CampaignRow } from '../../../../preload/contract';
 import { campaignStateWords } from '../../../../preload/contract';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatDateTime, pluralize } from '../../lib/format';
-import { queuedState } from '../news/news-words';
+import { queuedState } from '../../lib/queued-edit-words';
 
 /** When the campaign goes or went, in words; null for a draft. */
 function whenWords(row: CampaignRow): string | null {

@@ -20,7 +20,7 @@ import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
-import { queuedState, queuedWords } from '../news/news-words';
+import { queuedState, queuedWords } from '../../lib/queued-edit-words';
 import { CampaignProgress, isMoving, useFollow } from './campaign-progress';
 import { CampaignRecipients } from './campaign-recipients';
 import { withSchedule } from './campaign-words';
@@ -124,7 +124,9 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
         </p>
         <p className="campaign-can">{words.can}</p>
         <KeptAgeNote subject="Campaign" fetchedAt={data.fetchedAt} />
-        {queued ? <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued)}</p> : null}
+        {queued ? (
+          <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued, 'campaign')}</p>
+        ) : null}
         {actionError ? (
           <p className="note note-error" role="alert">
             {actionError}

@@ -8,7 +8,7 @@ import type { StoryListPage, StoryRow, StoryState } from '../../../../preload/co
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatDate } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { queuedState } from './news-words';
+import { queuedState } from '../../lib/queued-edit-words';
 import { OlderPages, type PageHook } from './older-pages';
 
 export interface StoryListProps {

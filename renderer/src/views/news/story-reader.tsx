@@ -16,7 +16,7 @@ import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useSession, useUi } from '../../stores/stores-context';
-import { queuedState, queuedWords } from './news-words';
+import { queuedState, queuedWords } from '../../lib/queued-edit-words';
 import { StoryBody } from './story-body';
 
 export interface StoryReaderProps {
@@ -99,7 +99,9 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
           </ul>
         ) : null}
         {queued?.kind === 'create' ? null : <KeptAgeNote subject="Story" fetchedAt={data.fetchedAt} />}
-        {queued ? <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued)}</p> : null}
+        {queued ? (
+          <p className={queued.state === 'refused' ? 'kept-refusal' : 'note'}>{queuedWords(queued, 'story')}</p>
+        ) : null}
         {deleteError ? (
           <p className="note note-error" role="alert">
             {deleteError}
