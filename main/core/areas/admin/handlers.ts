@@ -12,6 +12,7 @@ import { BridgeError, type ContactSettings, type ServiceContact } from '../../..
 import { ServiceError } from '../../errors';
 import { currentUser } from '../account/handlers';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { needService } from '../service-reach';
 import { keptAnswer, staleAnswers } from '../kept';
 import { fetchContactPages, pageTimeoutMs, serviceRow, type ServiceContactList } from '../users/service-contacts';
 
@@ -19,16 +20,6 @@ type Names = 'admin.users' | 'admin.user' | 'admin.bootUser' | 'admin.resetPassw
 
 /** The key a user's roles and grants are kept under. */
 const settingsKey = (userId: string) => `getContactSettings:${userId}`;
-
-/** Refuses an action that needs the service while it cannot be reached, saying so in words. */
-function needService(ctx: HandlerContext, what: string): void {
-  if (!ctx.online()) {
-    throw new BridgeError(
-      'offline',
-      `${what} needs the BRM service, which cannot be reached now; nothing was changed. Try again when the sync status says it is back.`,
-    );
-  }
-}
 
 /** Sends an administrator's action: the service's answer, or its refusal in its words. */
 async function act<T>(ctx: HandlerContext, what: string, send: () => Promise<T>): Promise<T> {

@@ -24,6 +24,7 @@ import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
 import { queueOrReplaceAction } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { needService } from '../service-reach';
 import { keptAnswer, staleAnswers } from '../kept';
 import { dynamicGroupMembers } from './group-members';
 import { createdRow, isCreate, queuedCampaignEntries, rowOf, withQueued } from './queued';
@@ -66,16 +67,6 @@ function queueEdit(
 ): StoredEntry {
   // Campaigns are no synced record; their owner is a user, and users are contacts.
   return queueOrReplaceAction(ctx, waiting, { recordType: 'contact', request, summary, ifMatch });
-}
-
-/** Refuses, in words, an action that needs the service while it cannot be reached. */
-function needService(ctx: HandlerContext, what: string): void {
-  if (!ctx.online()) {
-    throw new BridgeError(
-      'offline',
-      `${what} needs a connection to the service, and it cannot be reached now. Try again when you are online.`,
-    );
-  }
 }
 
 /** Refuses an action on a campaign written here that the service does not have yet. */

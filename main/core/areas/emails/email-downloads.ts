@@ -14,6 +14,7 @@ import type { ApiClient } from '../../api/client';
 import { startExport } from '../../transfers/export-download';
 import { chooseDestination } from '../../transfers/file-destination';
 import type { HandlerContext } from '../context';
+import { reachOutcome } from '../service-reach';
 
 /** The words of an e-mail download that cannot reach the service at `serverUrl`. */
 export function emailNeedsService(what: string, serverUrl: string): string {
@@ -27,14 +28,6 @@ const emlKind = { label: 'E-mail message', extensions: ['eml'] };
 export function messageFileName(subject: string, id: string): string {
   const base = subject.trim() === '' ? `email-${id}` : subject.trim();
   return `${base}.eml`;
-}
-
-/** Tells the core whether a download's attempt reached the service (for its online state). */
-function outcomeOf(ctx: HandlerContext) {
-  return (reached: boolean | null, err?: unknown) => {
-    if (reached === true) ctx.reachedService();
-    else if (reached === false) ctx.lostService(err);
-  };
 }
 
 /** Refuses with `offline` in words while the app knows the service cannot be reached. */
@@ -71,7 +64,7 @@ export async function downloadMessage(ctx: HandlerContext, id: string, subject: 
       request: messageRequest(ctx, id),
       needsService: (serverUrl) => emailNeedsService(destination.name, serverUrl),
     },
-    outcomeOf(ctx),
+    reachOutcome(ctx),
   );
 }
 

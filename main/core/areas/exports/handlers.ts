@@ -22,6 +22,7 @@ import {
   reservePart,
 } from '../../transfers/file-destination';
 import type { AreaHandlers, HandlerContext } from '../context';
+import { reachOutcome } from '../service-reach';
 import { templateHandlers } from './template-handlers';
 
 type Names = 'exports.start' | 'exports.saveViewFile';
@@ -129,10 +130,7 @@ export const exportsHandlers: AreaHandlers<Names | keyof ReturnType<typeof templ
         },
         needsService: (serverUrl) => exportNeedsService(input.target, serverUrl),
       },
-      (reached, err) => {
-        if (reached === true) ctx.reachedService();
-        else if (reached === false) ctx.lostService(err);
-      },
+      reachOutcome(ctx),
     );
   },
 
