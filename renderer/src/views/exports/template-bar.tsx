@@ -12,6 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/forms/form-field';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { useBridge } from '../../stores/stores-context';
 import { exportTargetLabels } from './export-targets';
 import type { ExportChoices } from './use-export-choices';
@@ -199,23 +200,21 @@ function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }
   const bridge = useBridge();
   const formId = useId();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAsyncAction();
 
   useEffect(() => {
     if (!open) return;
     setName(current?.name ?? '');
-    setError(undefined);
-  }, [open, current]);
+    setError(null);
+  }, [open, current, setError]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError('Give the template a name.');
     if (forbiddenInName.test(trimmed)) return setError('A name is one line of visible characters.');
-    setBusy(true);
-    try {
-      const item = await bridge.call('exports.saveTemplate', {
+    const item = await run(() =>
+      bridge.call('exports.saveTemplate', {
         key: current && current.name === trimmed ? current.key : undefined,
         template: {
           name: trimmed,
@@ -224,13 +223,9 @@ function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }
           columns: choices.columns as ExportTemplateSave['columns'],
           delimiter: choices.delimiter,
         },
-      });
-      onSaved(item);
-    } catch (reason) {
-      setError(errorMessage(reason));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    if (item) onSaved(item);
   }
 
   return (
@@ -257,7 +252,7 @@ function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }
           onChange={setName}
           maxLength={maxNameLength}
           autoFocus
-          error={error}
+          error={error ?? undefined}
           hint={
             current
               ? `Keeping the name "${current.name}" replaces that template; another name saves a new one.`

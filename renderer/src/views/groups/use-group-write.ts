@@ -3,9 +3,8 @@
  * the refusal's words to show where the user typed (the dialog stays open, nothing typed is lost)
  * and telling with a toast that it was saved here and will be sent.
  */
-import { useState } from 'react';
 import type { QueuedGroupWrite } from '../../../../preload/contract';
-import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { useUi } from '../../stores/stores-context';
 
 /** What a queued change's toast says: true online and offline (sync sends it when it can). */
@@ -14,23 +13,14 @@ export const savedWords =
 
 /** The state of one write: `run` resolves true when the change was queued. */
 export function useGroupWrite() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAsyncAction();
   const pushToast = useUi((s) => s.pushToast);
 
   async function run(write: () => Promise<QueuedGroupWrite>): Promise<boolean> {
-    setBusy(true);
-    setError(null);
-    try {
-      const queued = await write();
-      pushToast({ title: queued.summary, body: savedWords });
-      return true;
-    } catch (reason) {
-      setError(errorMessage(reason));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const queued = await action.run(write);
+    if (!queued) return false;
+    pushToast({ title: queued.summary, body: savedWords });
+    return true;
   }
-  return { run, error, setError, busy };
+  return { run, error: action.error, setError: action.setError, busy: action.busy };
 }

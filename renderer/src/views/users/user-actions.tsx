@@ -10,6 +10,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/forms/form-field';
 import { FormMessage } from '../../components/forms/form-message';
 import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
 import { revokedText } from './user-words';
@@ -113,8 +114,7 @@ function ResetPasswordDialog({
   const bridge = useBridge();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error: failure, run } = useAsyncAction();
 
   async function submit() {
     const reset = { userId, currentPassword: null, newPassword: password };
@@ -123,18 +123,11 @@ function ResetPasswordDialog({
       setFieldError('A password has 10 to 1024 characters.');
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
-      const revoked = await bridge.call('admin.resetPassword', { reset });
-      onReset(
-        `${name}'s password is now the temporary one you chose: ${revokedText(revoked)}. Give it to them in person or by phone.`,
-      );
-    } catch (reason) {
-      setFailure(errorMessage(reason));
-    } finally {
-      setBusy(false);
-    }
+    const revoked = await run(() => bridge.call('admin.resetPassword', { reset }));
+    if (revoked === undefined) return;
+    onReset(
+      `${name}'s password is now the temporary one you chose: ${revokedText(revoked)}. Give it to them in person or by phone.`,
+    );
   }
 
   return (
