@@ -13,7 +13,7 @@ import { FieldList } from '../../components/field-list';
 import { KeptAgeNote } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
 import { TransferState } from '../../components/transfer-state';
-import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { formatDateTime } from '../../lib/format';
 import { htmlToText } from '../../lib/html-to-text';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
@@ -94,24 +94,14 @@ function ReaderActions({ id }: { id: string }) {
   const bridge = useBridge();
   const { transfers } = useStores();
   const online = useOnline();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAsyncAction();
   const [transferId, setTransferId] = useState<string | null>(null);
 
   async function download() {
-    setBusy(true);
-    setError(null);
-    try {
-      const transfer = await bridge.call('emails.downloadMessage', { id });
-      if (transfer) {
-        transfers.getState().upsert([transfer]);
-        setTransferId(transfer.id);
-      }
-    } catch (reason) {
-      setError(`The message could not be downloaded: ${errorMessage(reason)}`);
-    } finally {
-      setBusy(false);
-    }
+    const transfer = await run(() => bridge.call('emails.downloadMessage', { id }));
+    if (!transfer) return;
+    transfers.getState().upsert([transfer]);
+    setTransferId(transfer.id);
   }
 
   return (
@@ -119,7 +109,7 @@ function ReaderActions({ id }: { id: string }) {
       <div className="email-action-note">
         {error ? (
           <p className="note note-error" role="alert">
-            {error}
+            The message could not be downloaded: {error}
           </p>
         ) : (
           <TransferState id={transferId} />

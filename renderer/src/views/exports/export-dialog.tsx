@@ -13,7 +13,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { type ExportTarget, exportTargets } from '../../../../preload/contract';
 import { Dialog } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/forms/form-field';
-import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { ColumnChooser, DelimiterChoice } from './column-chooser';
@@ -37,8 +37,7 @@ export function ExportDialog() {
   const [forPrograms, setForPrograms] = useState(false);
   const [bom, setBom] = useState(false);
   const [since, setSince] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useAsyncAction();
   const formId = useId();
   const rawId = useId();
   const bomId = useId();
@@ -48,37 +47,31 @@ export function ExportDialog() {
     if (!open) return;
     setTarget(exportTargetOfView(view));
     setError(null);
-  }, [open, view]);
+  }, [open, view, setError]);
 
   const close = () => setOverlay(null);
 
   async function start(event: FormEvent) {
     event.preventDefault();
     if (!online || busy || choices.columns.length === 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const transfer = await bridge.call('exports.start', {
+    const transfer = await run(() =>
+      bridge.call('exports.start', {
         target,
         raw: forPrograms,
         bom,
         updatedSince: since ? `${since}T00:00:00Z` : undefined,
         // The service's own file needs no reshaping: then nothing is chosen.
         ...(choices.isServiceFile ? {} : { columns: choices.columns, delimiter: choices.delimiter }),
-      });
-      // null: the save dialog was closed; the export dialog stays for another try.
-      if (!transfer) return;
-      close();
-      pushToast({
-        title: 'Export started',
-        body: `${transfer.name} is being saved. Its progress and Cancel are in the Transfers panel under Documents.`,
-        action: { label: 'Show transfers', run: () => setView('documents') },
-      });
-    } catch (reason) {
-      setError(errorMessage(reason));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    );
+    // null: the save dialog was closed, the export dialog stays for another try; undefined: refused.
+    if (!transfer) return;
+    close();
+    pushToast({
+      title: 'Export started',
+      body: `${transfer.name} is being saved. Its progress and Cancel are in the Transfers panel under Documents.`,
+      action: { label: 'Show transfers', run: () => setView('documents') },
+    });
   }
 
   return (
