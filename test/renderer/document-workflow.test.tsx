@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { BridgeError } from '../../preload/contract';
+import { BridgeError, type OutboxEntry } from '../../preload/contract';
 import { handleDocumentWorkflow, pickDocument } from './fakes-documents';
 import { renderApp, signedInBridge } from './render-app';
 
@@ -185,5 +185,68 @@ describe('document workflow', () => {
       expect(bridge.callsTo('documents.approve')).toEqual([{ id: document.id, comment: 'Good to go.' }]),
     );
     expect(await within(list).findByText('Now: Approved.')).toBeTruthy();
+  });
+});
+
+describe('document workflow offline and after a refusal', () => {
+  it('says that a decision needs the service while offline, and keeps Edit available', async () => {
+    const bridge = signedInBridge();
+    pickDocument(bridge, 'Contracts', 'pendingApproval', 'Offer Braga');
+    handleDocumentWorkflow(bridge);
+    bridge.data.sync = { ...bridge.data.sync, state: 'offline' };
+    const { user } = renderApp(bridge);
+    const details = await openDocument(user, 'Contracts', 'Offer Braga');
+
+    const approve = within(details).getByRole('button', { name: 'Approve Offer Braga' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(within(details).getByText(/Approving and rejecting: Needs a connection to the service/)).toBeTruthy();
+    expect((within(details).getByRole('button', { name: 'Edit…' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the service’s refusal of an edit next to its field, and saving the fix sends it again', async () => {
+    const bridge = signedInBridge();
+    const document = pickDocument(bridge, 'Contracts', 'draft', 'Offer Evora');
+    document.syncState = 'refused';
+    handleDocumentWorkflow(bridge);
+    const refused: OutboxEntry = {
+      id: 'e1',
+      summary: 'Edit document Offer Evora',
+      kind: 'update',
+      recordType: 'document',
+      recordId: document.id,
+      state: 'refused',
+      message: 'The BRM service answered 400: the request has fields that are not valid.',
+      fieldErrors: [{ pointer: '/body/title', message: 'must not contain control characters' }],
+      conflict: null,
+      attempts: 1,
+      createdAt: new Date().toISOString(),
+    };
+    bridge.handle('outbox.list', () => [refused]);
+    bridge.handle('outbox.retry', () => ({ ...refused, state: 'waiting' }));
+    const { user } = renderApp(bridge);
+    const details = await openDocument(user, 'Contracts', 'Offer Evora');
+
+    const notice = await within(details).findByRole('region', { name: 'Changes not accepted' });
+    expect(within(details).getByText('Refused')).toBeTruthy();
+    await user.click(within(notice).getByRole('button', { name: 'Fix it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Offer Evora' });
+    expect(await within(dialog).findByText('Title: must not contain control characters.')).toBeTruthy();
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    await user.clear(title);
+    await user.type(title, 'Offer Evora 2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(bridge.callsTo('outbox.retry')).toEqual([{ id: 'e1' }]));
+    expect(bridge.callsTo('documents.save')).toEqual([{ document: { id: document.id, title: 'Offer Evora 2026' } }]);
+  });
+
+  it('queues a clone and says when the copy appears', async () => {
+    const bridge = signedInBridge();
+    const document = pickDocument(bridge, 'Contracts', 'approved', 'Price sheet');
+    handleDocumentWorkflow(bridge);
+    const { user } = renderApp(bridge);
+    const details = await openDocument(user, 'Contracts', 'Price sheet');
+    await user.click(within(details).getByRole('button', { name: 'Clone' }));
+    await waitFor(() => expect(bridge.callsTo('documents.clone')).toEqual([{ id: document.id }]));
+    expect(await screen.findByText('The copy appears in the folder in a moment.')).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import { needsServiceMessage, useOnline } from '../lib/use-online';
 import { useBridge, useUi } from '../stores/stores-context';
 import { Dialog } from './dialog';
 import { TextField } from './forms/form-field';
+import './document-decision.css';
 
 /** The longest decision comment, characters (api/openapi.yaml `DocumentRejection.comment`). */
 const maxComment = 2000;
@@ -54,7 +55,7 @@ export function DocumentDecisionButtons({ documentId, title, onDecided }: Docume
           Reject…
         </button>
         {online ? null : (
-          <span id={noteId} className="note">
+          <span id={noteId} className="document-decision-note">
             Approving and rejecting: {needsServiceMessage}
           </span>
         )}

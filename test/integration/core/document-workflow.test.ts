@@ -172,6 +172,27 @@ describe('document workflow through the core', () => {
     expect(rejectApproved.message).toContain('the document is approved on the service now');
   });
 
+  it('keeps the service’s refusal of a title locked by approval with its words, and a discard restores it', async () => {
+    const doc = await upload('Locked offer.txt', Buffer.from(prose));
+    await rig.comeBack();
+    const { core } = rig;
+    await core.handlers['documents.submit']({ id: doc.id, request: { approverId: reviewer.id } });
+    await rig.goOffline();
+    await core.handlers['documents.save']({ document: { id: doc.id, title: 'Changed while pending' } });
+    await rig.comeBack();
+    const [entry] = await core.handlers['outbox.list']({});
+    expect(entry).toMatchObject({ state: 'refused', recordId: doc.id, summary: 'Edit document Changed while pending' });
+    expect(entry.message).toContain('409');
+    expect(await core.handlers['documents.get']({ id: doc.id })).toMatchObject({ syncState: 'refused' });
+    expect((await onService(doc.id)).document.title).toBe('Locked offer');
+    await core.handlers['outbox.discard']({ id: entry.id });
+    await rig.comeBack();
+    expect(await core.handlers['documents.get']({ id: doc.id })).toMatchObject({
+      title: 'Locked offer',
+      syncState: 'synced',
+    });
+  });
+
   it('rejects as the approver and says offline that a decision needs the service', async () => {
     const doc = await upload('Quote Faro.txt', Buffer.from(prose));
     await rig.comeBack();

@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
+import { useSignedInUserId } from '../../lib/use-signed-in-user-id';
 import { useBridge, useUi } from '../../stores/stores-context';
 
 const stateWords: Record<DocumentDetail['state'], string> = {
@@ -33,6 +34,8 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
   const noteId = useId();
   const round = detail.data?.value?.approval ?? null;
   const canSubmit = document.state === 'draft' || document.state === 'rejected';
+  const userId = useSignedInUserId();
+  const notApprover = document.state === 'pendingApproval' && round !== null && round.approverId !== userId;
 
   return (
     <section className="document-section" aria-labelledby={`${noteId}-title`}>
@@ -57,13 +60,19 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
           ) : null}
         </div>
       ) : null}
+      {notApprover ? (
+        <p className="document-note">
+          {round?.approverName ?? 'Another user'} is asked to decide; only they, a manager or an administrator may
+          approve or reject it.
+        </p>
+      ) : null}
       {canSubmit && !online ? (
-        <p id={noteId} className="note">
+        <p id={noteId} className="document-note">
           Submitting for approval: {needsServiceMessage}
         </p>
       ) : null}
       {canSubmit && document.syncState === 'pending' ? (
-        <p className="note">Your last edit of this document is still on its way; submit it once it is sent.</p>
+        <p className="document-note">Your last edit of this document is still on its way; submit it once it is sent.</p>
       ) : null}
       <KeptAge
         subject="Approval"

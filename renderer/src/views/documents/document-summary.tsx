@@ -33,7 +33,7 @@ export function DocumentSummary({ id }: { id: string }) {
     <section className="document-section" aria-labelledby={`summary-${id}`}>
       <h3 id={`summary-${id}`}>Summary</h3>
       {summary.error && !summary.data ? (
-        <p className="note note-error">The summary could not be read: {summary.error}</p>
+        <p className="document-note note-error">The summary could not be read: {summary.error}</p>
       ) : null}
       {value?.summary ? (
         <p className="document-summary-text">{value.summary.summary}</p>
@@ -57,7 +57,7 @@ export function DocumentSummary({ id }: { id: string }) {
         ) : null}
       </div>
       {copied ? (
-        <p className="note" role="status">
+        <p className="document-note" role="status">
           {copied}
         </p>
       ) : null}

@@ -1,15 +1,18 @@
 /**
  * The document's workflow buttons: Edit (title, file name, folder), Clone (queued; the copy appears
  * once the service made it and sync brought it), Delete (asks first; works offline, gone at once)
- * and, on a zip file, "Unpack zip" (needs the service; its refusals are said in words).
+ * and, on a zip file, "Unpack zip" (needs the service; its refusals are said in words). A refused or
+ * conflicting edit shows the shared notice (`RecordSyncNotice`), whose "Fix it" opens the form.
  */
 import { useId, useState } from 'react';
 import type { DocumentDetail } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { errorMessage } from '../../lib/errors';
+import { useSignedInUserId } from '../../lib/use-signed-in-user-id';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
+import { RecordSyncNotice } from '../pending/record-sync-notice';
 import { DocumentEditDialog } from './document-edit-dialog';
 
 /** True for a zip file, by its type or its extension. */
@@ -23,6 +26,9 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
   const pushToast = useUi((s) => s.pushToast);
   const online = useOnline();
   const noteId = useId();
+  const rightsId = useId();
+  const mine = useSignedInUserId() === document.ownerId;
+  const rights = mine ? undefined : rightsId;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [unpacking, setUnpacking] = useState(false);
@@ -73,7 +79,7 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
   return (
     <>
       <div className="detail-actions">
-        <button type="button" className="button" onClick={() => setEditing(true)}>
+        <button type="button" className="button" aria-describedby={rights} onClick={() => setEditing(true)}>
           Edit…
         </button>
         <button type="button" className="button" onClick={() => void clone()}>
@@ -90,14 +96,28 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
             {unpacking ? 'Unpacking…' : 'Unpack zip'}
           </button>
         ) : null}
-        <button type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+        <button
+          type="button"
+          className="button button-danger"
+          aria-describedby={rights}
+          onClick={() => setDeleting(true)}
+        >
           Delete…
         </button>
       </div>
+      {mine ? null : (
+        <p id={rightsId} className="document-note">
+          {document.ownerName ?? 'Another user'} owns this document: only the owner, a manager or an administrator may
+          change or delete it.
+        </p>
+      )}
       {isZip(document) && !online ? (
-        <p id={noteId} className="note">
+        <p id={noteId} className="document-note">
           Unpacking: {needsServiceMessage}
         </p>
+      ) : null}
+      {document.syncState ? (
+        <RecordSyncNotice recordId={document.id} syncState={document.syncState} onFix={() => setEditing(true)} />
       ) : null}
       {failure ? <ErrorBanner message={failure} onDismiss={() => setFailure(null)} /> : null}
       {editing ? <DocumentEditDialog document={document} onClose={() => setEditing(false)} /> : null}

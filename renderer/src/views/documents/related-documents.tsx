@@ -25,7 +25,7 @@ export function RelatedDocuments({ id }: { id: string }) {
     <section className="document-section" aria-labelledby={`related-${id}`}>
       <h3 id={`related-${id}`}>Related documents</h3>
       {related.error && !related.data ? (
-        <p className="note note-error">Related documents could not be read: {related.error}</p>
+        <p className="document-note note-error">Related documents could not be read: {related.error}</p>
       ) : null}
       {related.data && rows.length === 0 ? <p className="muted">No related documents.</p> : null}
       {rows.length > 0 ? (
