@@ -250,3 +250,41 @@ describe('document workflow offline and after a refusal', () => {
     expect(await screen.findByText('The copy appears in the folder in a moment.')).toBeTruthy();
   });
 });
+
+describe('submitting for approval', () => {
+  it('asks whom to submit to first, then submits with the note and shows the round', async () => {
+    const bridge = signedInBridge();
+    const document = pickDocument(bridge, 'Contracts', 'draft', 'Offer Sintra');
+    handleDocumentWorkflow(bridge);
+    const approver = bridge.data.contacts[3];
+    bridge.handle('documents.submit', ({ id }) => {
+      const found = bridge.data.documents.find((d) => d.id === id)!;
+      found.state = 'pendingApproval';
+      bridge.emit('data.changed', { types: ['document'] });
+      return found;
+    });
+    const { user } = renderApp(bridge);
+    const details = await openDocument(user, 'Contracts', 'Offer Sintra');
+
+    await user.click(within(details).getByRole('button', { name: 'Submit for approval…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit Offer Sintra for approval' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit for approval' }));
+    expect(within(dialog).getByText('Choose who approves the document.')).toBeTruthy();
+    expect(bridge.callsTo('documents.submit')).toEqual([]);
+
+    await user.type(within(dialog).getByRole('combobox', { name: 'Approver' }), approver.lastName);
+    await user.click(
+      await within(dialog).findByRole('option', {
+        name: (name) => name.startsWith(`${approver.firstName} ${approver.lastName}`),
+      }),
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Note for the approver/ }), 'Prices as agreed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('documents.submit')).toEqual([
+        { id: document.id, request: { approverId: approver.id, comment: 'Prices as agreed.' } },
+      ]),
+    );
+    expect(await within(details).findByText('Awaiting approval.')).toBeTruthy();
+  });
+});
