@@ -8,7 +8,7 @@
  */
 import { useId, useState } from 'react';
 import { documentRejectionSchema } from '../../../preload/contract';
-import { errorMessage } from '../lib/errors';
+import { useAsyncAction } from '../lib/use-async-action';
 import { needsServiceMessage, useOnline } from '../lib/use-online';
 import { useBridge, useUi } from '../stores/stores-context';
 import { Dialog } from './dialog';
@@ -90,30 +90,25 @@ function DecisionDialog({
   const pushToast = useUi((s) => s.pushToast);
   const [comment, setComment] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAsyncAction();
   const formId = useId();
   const reject = kind === 'reject';
 
   async function decide() {
-    setFailure(null);
+    action.setError(null);
     const text = comment.trim();
     if (reject && !documentRejectionSchema.safeParse({ id: documentId, comment: text }).success) {
       setFieldError('Say why it is rejected: the owner reads this to fix the document.');
       return;
     }
-    setBusy(true);
-    try {
-      const saved = reject
-        ? await bridge.call('documents.reject', { id: documentId, comment: text })
-        : await bridge.call('documents.approve', { id: documentId, comment: text || null });
-      pushToast({ title: reject ? `Rejected ${title}` : `Approved ${title}`, body: 'The owner is notified.' });
-      onDecided(saved.state === 'rejected' ? 'rejected' : 'approved');
-    } catch (reason) {
-      setFailure(errorMessage(reason));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await action.run(() =>
+      reject
+        ? bridge.call('documents.reject', { id: documentId, comment: text })
+        : bridge.call('documents.approve', { id: documentId, comment: text || null }),
+    );
+    if (!saved) return;
+    pushToast({ title: reject ? `Rejected ${title}` : `Approved ${title}`, body: 'The owner is notified.' });
+    onDecided(saved.state === 'rejected' ? 'rejected' : 'approved');
   }
 
   return (
@@ -126,8 +121,8 @@ function DecisionDialog({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {busy ? 'Sending…' : reject ? 'Reject document' : 'Approve document'}
+          <button type="submit" form={formId} className="button button-primary" disabled={action.busy}>
+            {action.busy ? 'Sending…' : reject ? 'Reject document' : 'Approve document'}
           </button>
         </>
       }
@@ -153,9 +148,9 @@ function DecisionDialog({
             setFieldError(undefined);
           }}
         />
-        {failure ? (
+        {action.error ? (
           <p className="form-field-error" role="alert">
-            {failure}
+            {action.error}
           </p>
         ) : null}
       </form>

@@ -201,7 +201,9 @@ describe('document workflow through the core', () => {
     await rig.goOffline();
     const offline = await failure(core.handlers['documents.reject']({ id: doc.id, comment: 'Wrong customer.' }));
     expect(offline.code).toBe('offline');
-    expect(offline.message).toContain('Rejecting needs a connection to the service');
+    expect(offline.message).toContain(
+      'Rejecting needs the BRM service, which cannot be reached now; nothing was changed.',
+    );
     await rig.comeBack();
     const rejected = await core.handlers['documents.reject']({ id: doc.id, comment: 'Wrong customer.' });
     expect(rejected.state).toBe('rejected');

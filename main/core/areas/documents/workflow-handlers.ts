@@ -21,6 +21,7 @@ import type { ApiDocument } from '../../api/types';
 import { ServiceError } from '../../errors';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer, staleAnswers } from '../kept';
+import { needService } from '../service-reach';
 import { readDocument } from './handlers';
 import { keepServiceDocuments } from './service-documents';
 import { refusedMoveWords } from './state-words';
@@ -49,15 +50,6 @@ const relatedLimit = 500;
 
 const detailKey = (id: string) => `documentDetail:${id}`;
 const relatedKey = (id: string) => `documentRelated:${id}`;
-
-/** Refuses, in words, an action that needs the service while it cannot be reached. */
-function needService(ctx: HandlerContext, what: string): void {
-  if (!ctx.online())
-    throw new BridgeError(
-      'offline',
-      `${what} needs a connection to the service, and it cannot be reached now. Try again when you are online.`,
-    );
-}
 
 /** The name of user (contact) `id` from the cache, or null. */
 function personName(ctx: HandlerContext, id: string | null): string | null {

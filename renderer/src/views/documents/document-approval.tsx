@@ -12,7 +12,7 @@ import { DocumentDecisionButtons } from '../../components/document-decision';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { TextField } from '../../components/forms/form-field';
 import { KeptAge } from '../../components/kept-age';
-import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
@@ -133,8 +133,7 @@ function SubmitDialog({
   const [approver, setApprover] = useState<SelectOption | null>(null);
   const [comment, setComment] = useState('');
   const [approverError, setApproverError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAsyncAction();
   const formId = useId();
 
   async function search(text: string): Promise<SelectOption[]> {
@@ -143,22 +142,16 @@ function SubmitDialog({
   }
 
   async function submit() {
-    setFailure(null);
+    action.setError(null);
     const request = { approverId: approver?.id ?? '', comment: comment.trim() || null };
     if (!documentApprovalRequestSchema.safeParse(request).success) {
       setApproverError('Choose who approves the document.');
       return;
     }
-    setBusy(true);
-    try {
-      await bridge.call('documents.submit', { id: document.id, request });
-      pushToast({ title: `Submitted ${document.title}`, body: `${approver?.label} is asked to approve it.` });
-      onSubmitted();
-    } catch (reason) {
-      setFailure(errorMessage(reason));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await action.run(() => bridge.call('documents.submit', { id: document.id, request }));
+    if (!saved) return;
+    pushToast({ title: `Submitted ${document.title}`, body: `${approver?.label} is asked to approve it.` });
+    onSubmitted();
   }
 
   return (
@@ -171,8 +164,8 @@ function SubmitDialog({
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Submit for approval'}
+          <button type="submit" form={formId} className="button button-primary" disabled={action.busy}>
+            {action.busy ? 'Sending…' : 'Submit for approval'}
           </button>
         </>
       }
@@ -205,9 +198,9 @@ function SubmitDialog({
           value={comment}
           onChange={setComment}
         />
-        {failure ? (
+        {action.error ? (
           <p className="form-field-error" role="alert">
-            {failure}
+            {action.error}
           </p>
         ) : null}
       </form>

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { DocumentDetail } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
-import { errorMessage } from '../../lib/errors';
+import { useAsyncAction } from '../../lib/use-async-action';
 import { useSignedInUserId } from '../../lib/use-signed-in-user-id';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
@@ -31,20 +31,11 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
   const rights = mine ? undefined : rightsId;
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [unpacking, setUnpacking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function run(what: string, action: () => Promise<void>) {
-    setFailure(null);
-    try {
-      await action();
-    } catch (reason) {
-      setFailure(`${what}: ${errorMessage(reason)}`);
-    }
-  }
+  const action = useAsyncAction();
+  const unpacking = useAsyncAction();
 
   const clone = () =>
-    run('The copy could not be queued', async () => {
+    action.run(async () => {
       await bridge.call('documents.clone', { id: document.id });
       pushToast({
         title: `Copying ${document.title}`,
@@ -53,27 +44,23 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
           : 'You are offline: the copy is made when the service can be reached.',
       });
     });
-  const remove = () =>
-    run('The document could not be deleted', async () => {
-      setDeleting(false);
+  const remove = () => {
+    setDeleting(false);
+    return action.run(async () => {
       await bridge.call('documents.delete', { id: document.id });
       pushToast({
         title: `Deleted ${document.title}`,
         body: online ? 'It is deleted on the service too.' : 'It is deleted on the service when you are online.',
       });
     });
+  };
   const unpack = () =>
-    run('The zip could not be unpacked', async () => {
-      setUnpacking(true);
-      try {
-        const result = await bridge.call('documents.unpack', { id: document.id });
-        pushToast({
-          title: `Unpacked ${document.name}`,
-          body: `${result.count} ${result.count === 1 ? 'file is' : 'files are'} now documents in ${result.folderName}.`,
-        });
-      } finally {
-        setUnpacking(false);
-      }
+    unpacking.run(async () => {
+      const result = await bridge.call('documents.unpack', { id: document.id });
+      pushToast({
+        title: `Unpacked ${document.name}`,
+        body: `${result.count} ${result.count === 1 ? 'file is' : 'files are'} now documents in ${result.folderName}.`,
+      });
     });
 
   return (
@@ -89,11 +76,11 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
           <button
             type="button"
             className="button"
-            disabled={!online || unpacking}
+            disabled={!online || unpacking.busy}
             aria-describedby={online ? undefined : noteId}
             onClick={() => void unpack()}
           >
-            {unpacking ? 'Unpacking…' : 'Unpack zip'}
+            {unpacking.busy ? 'Unpacking…' : 'Unpack zip'}
           </button>
         ) : null}
         <button
@@ -119,7 +106,13 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
       {document.syncState ? (
         <RecordSyncNotice recordId={document.id} syncState={document.syncState} onFix={() => setEditing(true)} />
       ) : null}
-      {failure ? <ErrorBanner message={failure} onDismiss={() => setFailure(null)} /> : null}
+      {action.error ? <ErrorBanner message={action.error} onDismiss={() => action.setError(null)} /> : null}
+      {unpacking.error ? (
+        <ErrorBanner
+          message={`The zip could not be unpacked: ${unpacking.error}`}
+          onDismiss={() => unpacking.setError(null)}
+        />
+      ) : null}
       {editing ? <DocumentEditDialog document={document} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog
         open={deleting}
