@@ -11,7 +11,7 @@ import { documentRejectionSchema } from '../../../preload/contract';
 import { useAsyncAction } from '../lib/use-async-action';
 import { needsServiceMessage, useOnline } from '../lib/use-online';
 import { useBridge, useUi } from '../stores/stores-context';
-import { Dialog } from './dialog';
+import { FormDialog } from './form-dialog';
 import { TextField } from './forms/form-field';
 import './document-decision.css';
 
@@ -91,7 +91,6 @@ function DecisionDialog({
   const [comment, setComment] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const action = useAsyncAction();
-  const formId = useId();
   const reject = kind === 'reject';
 
   async function decide() {
@@ -112,48 +111,28 @@ function DecisionDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={`${reject ? 'Reject' : 'Approve'} ${title}`}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={action.busy}>
-            {action.busy ? 'Sending…' : reject ? 'Reject document' : 'Approve document'}
-          </button>
-        </>
-      }
+      submitLabel={reject ? 'Reject document' : 'Approve document'}
+      busyLabel="Sending…"
+      busy={action.busy}
+      onSubmit={() => void decide()}
+      error={action.error}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void decide();
+      <TextField
+        label={reject ? 'Why is it rejected?' : 'Comment for the owner (optional)'}
+        required={reject}
+        multiline
+        autoFocus
+        maxLength={maxComment}
+        value={comment}
+        error={fieldError}
+        onChange={(value) => {
+          setComment(value);
+          setFieldError(undefined);
         }}
-      >
-        <TextField
-          label={reject ? 'Why is it rejected?' : 'Comment for the owner (optional)'}
-          required={reject}
-          multiline
-          autoFocus
-          maxLength={maxComment}
-          value={comment}
-          error={fieldError}
-          onChange={(value) => {
-            setComment(value);
-            setFieldError(undefined);
-          }}
-        />
-        {action.error ? (
-          <p className="form-field-error" role="alert">
-            {action.error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+      />
+    </FormDialog>
   );
 }

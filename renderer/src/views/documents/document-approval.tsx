@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import type { DocumentApprovalRound, DocumentDetail } from '../../../../preload/contract';
 import { documentApprovalRequestSchema } from '../../../../preload/contract';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { DocumentDecisionButtons } from '../../components/document-decision';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { TextField } from '../../components/forms/form-field';
@@ -134,7 +134,6 @@ function SubmitDialog({
   const [comment, setComment] = useState('');
   const [approverError, setApproverError] = useState<string | undefined>();
   const action = useAsyncAction();
-  const formId = useId();
 
   async function search(text: string): Promise<SelectOption[]> {
     const { rows } = await bridge.call('contacts.list', { query: text || undefined, offset: 0, limit: 20 });
@@ -155,55 +154,35 @@ function SubmitDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={`Submit ${document.title} for approval`}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={action.busy}>
-            {action.busy ? 'Sending…' : 'Submit for approval'}
-          </button>
-        </>
-      }
+      submitLabel="Submit for approval"
+      busyLabel="Sending…"
+      busy={action.busy}
+      onSubmit={() => void submit()}
+      error={action.error}
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <SearchableSelect
+        label="Approver"
+        value={approver}
+        onChange={(value) => {
+          setApprover(value);
+          setApproverError(undefined);
         }}
-      >
-        <SearchableSelect
-          label="Approver"
-          value={approver}
-          onChange={(value) => {
-            setApprover(value);
-            setApproverError(undefined);
-          }}
-          search={search}
-          noneLabel="Nobody chosen"
-          placeholder="Type to find a colleague"
-          error={approverError}
-          hint="A user of BRM other than you; they are notified."
-        />
-        <TextField
-          label="Note for the approver (optional)"
-          multiline
-          maxLength={2000}
-          value={comment}
-          onChange={setComment}
-        />
-        {action.error ? (
-          <p className="form-field-error" role="alert">
-            {action.error}
-          </p>
-        ) : null}
-      </form>
-    </Dialog>
+        search={search}
+        noneLabel="Nobody chosen"
+        placeholder="Type to find a colleague"
+        error={approverError}
+        hint="A user of BRM other than you; they are notified."
+      />
+      <TextField
+        label="Note for the approver (optional)"
+        multiline
+        maxLength={2000}
+        value={comment}
+        onChange={setComment}
+      />
+    </FormDialog>
   );
 }

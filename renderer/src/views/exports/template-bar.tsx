@@ -5,10 +5,10 @@
  * offers no list of templates, so the dialog says that templates saved from other computers are not
  * listed. A template waiting to be sent, or refused, says so in words.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ExportTarget, ExportTemplateItem, ExportTemplateSave } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/forms/form-field';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { errorMessage } from '../../lib/errors';
@@ -198,7 +198,6 @@ interface SaveTemplateDialogProps {
 /** Asks for the template's name and saves the current choices under it. */
 function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }: SaveTemplateDialogProps) {
   const bridge = useBridge();
-  const formId = useId();
   const [name, setName] = useState('');
   const { busy, error, setError, run } = useAsyncAction();
 
@@ -208,8 +207,7 @@ function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }
     setError(null);
   }, [open, current, setError]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save() {
     const trimmed = name.trim();
     if (!trimmed) return setError('Give the template a name.');
     if (forbiddenInName.test(trimmed)) return setError('A name is one line of visible characters.');
@@ -229,37 +227,30 @@ function SaveTemplateDialog({ open, target, choices, current, onClose, onSaved }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title="Save as template"
       size="small"
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save template'}
-          </button>
-        </>
-      }
+      submitLabel="Save template"
+      busyLabel="Saving…"
+      busy={busy}
+      onSubmit={() => void save()}
+      formClassName="export-form"
     >
-      <form id={formId} className="export-form" onSubmit={(event) => void save(event)}>
-        <TextField
-          label="Template name"
-          value={name}
-          onChange={setName}
-          maxLength={maxNameLength}
-          autoFocus
-          error={error ?? undefined}
-          hint={
-            current
-              ? `Keeping the name "${current.name}" replaces that template; another name saves a new one.`
-              : `The ${choices.columns.length} chosen columns of the ${exportTargetLabels[target].label.toLowerCase()} export, in their order, and the delimiter.`
-          }
-        />
-      </form>
-    </Dialog>
+      <TextField
+        label="Template name"
+        value={name}
+        onChange={setName}
+        maxLength={maxNameLength}
+        autoFocus
+        error={error ?? undefined}
+        hint={
+          current
+            ? `Keeping the name "${current.name}" replaces that template; another name saves a new one.`
+            : `The ${choices.columns.length} chosen columns of the ${exportTargetLabels[target].label.toLowerCase()} export, in their order, and the delimiter.`
+        }
+      />
+    </FormDialog>
   );
 }

@@ -6,9 +6,8 @@
 import { useState } from 'react';
 import { passwordResetSchema } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Dialog } from '../../components/dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/forms/form-field';
-import { FormMessage } from '../../components/forms/form-message';
 import { errorMessage } from '../../lib/errors';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { useOnline } from '../../lib/use-online';
@@ -131,49 +130,34 @@ function ResetPasswordDialog({
   }
 
   return (
-    <Dialog
-      open
+    <FormDialog
       title={`Reset ${name}'s password?`}
       onClose={onCancel}
       size="small"
-      actions={
-        <>
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" form="reset-password-form" className="button button-danger" disabled={busy}>
-            {busy ? 'Setting…' : 'Set password and sign them out'}
-          </button>
-        </>
-      }
+      submitLabel="Set password and sign them out"
+      busyLabel="Setting…"
+      busy={busy}
+      tone="danger"
+      onSubmit={() => void submit()}
+      error={failure}
     >
-      <form
-        id="reset-password-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <p>
+        {name} is signed out everywhere and signs in next with the password you type here. No e-mail is sent: tell them
+        yourself.
+      </p>
+      <TextField
+        label="Temporary password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setFieldError(undefined);
         }}
-      >
-        <p>
-          {name} is signed out everywhere and signs in next with the password you type here. No e-mail is sent: tell
-          them yourself.
-        </p>
-        <TextField
-          label="Temporary password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            setFieldError(undefined);
-          }}
-          maxLength={1024}
-          error={fieldError}
-          hint="10 to 1024 characters."
-          autoFocus
-          required
-        />
-        <FormMessage message={failure} />
-      </form>
-    </Dialog>
+        maxLength={1024}
+        error={fieldError}
+        hint="10 to 1024 characters."
+        autoFocus
+        required
+      />
+    </FormDialog>
   );
 }
