@@ -47,6 +47,7 @@ const writeSchemaNames = [
   'CampaignInput',
   'ImportMappingFile',
   'DocumentSave',
+  'FolderSave',
   'DocumentRejection',
   'DocumentApprovalRequest',
 ] as const;

@@ -13,6 +13,7 @@ import {
   windowInput,
 } from './common';
 import type { Transfer } from './transfers';
+import { folderSaveSchema } from './write-inputs';
 
 export type DocumentState = ApiSchemas['DocumentState'];
 
@@ -20,7 +21,10 @@ export interface Folder {
   id: string;
   parentId: string | null;
   name: string;
+  /** Documents directly in the folder (not in its subfolders). */
   documentCount: number;
+  /** The state of the folder's queued change, when one has not reached the service yet. */
+  syncState?: RecordSyncState;
 }
 
 /** A document in a list. */
@@ -64,6 +68,19 @@ export const documentsCalls = {
     z.object({ folderId: uuid, files: z.array(fileRefSchema).min(1).max(100) }).strict(),
   ),
   'documents.download': call<Transfer>()(byId),
+  /**
+   * Creates a folder (no `id`: `parentId` and `name`), or renames and/or moves one, through the write
+   * path: applied to the cache at once, marked pending, sent with If-Match. A move into the folder
+   * itself or its own subfolders, a move of the root, and a name already used beside it (ignoring
+   * case) are refused in words before anything is queued.
+   */
+  'documents.saveFolder': call<Folder>()(z.object({ folder: folderSaveSchema }).strict()),
+  /**
+   * Deletes an empty folder through the write path. A folder that holds documents or subfolders
+   * here, and the root folder, are refused in words (the desktop never sends `recursive`; see
+   * docs/ARCHITECTURE.md).
+   */
+  'documents.deleteFolder': call<{ deleted: true }>()(byId),
   /**
    * Opens a downloaded document in its viewer. `url` is set in browser mode, for the page to open.
    * A file that can run code (a program, script, installer, shortcut, disk image…) is not opened

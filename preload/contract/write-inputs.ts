@@ -102,6 +102,10 @@ export type ExportTemplateSave = ApiSchemas['ExportTemplateSave'];
 export const documentSaveSchema = fromContract<ApiSchemas['DocumentSave']>(writeSchemas.DocumentSave);
 export type DocumentSave = ApiSchemas['DocumentSave'];
 
+/** Body of `Save a folder` (FolderSave): a new folder (parent and name), or a folder's new name and/or parent. */
+export const folderSaveSchema = fromContract<ApiSchemas['FolderSave']>(writeSchemas.FolderSave);
+export type FolderSave = ApiSchemas['FolderSave'];
+
 /** `submitForApproval` of `Save Document` (DocumentApprovalRequest): the approver and a note for them. */
 export const documentApprovalRequestSchema = fromContract<ApiSchemas['DocumentApprovalRequest']>(
   writeSchemas.DocumentApprovalRequest,

@@ -14,6 +14,7 @@ import { commentsHandlers } from './comments/handlers';
 import { companiesHandlers } from './companies/handlers';
 import { contactsHandlers } from './contacts/handlers';
 import { dealsHandlers } from './deals/handlers';
+import { folderHandlers } from './documents/folder-handlers';
 import { documentsHandlers } from './documents/handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { documentWorkflowHandlers } from './documents/workflow-handlers';
@@ -43,6 +44,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'calendar', handlers: calendarHandlers },
   { name: 'documents', handlers: documentsHandlers },
   { name: 'documentWorkflow', handlers: documentWorkflowHandlers },
+  { name: 'documentFolders', handlers: folderHandlers },
   { name: 'transfers', handlers: transferHandlers },
   { name: 'notifications', handlers: notificationsHandlers },
   { name: 'comments', handlers: commentsHandlers },

@@ -8,6 +8,7 @@ import type { RecordWrites } from '../writes/record-writes';
 import { calendarEventWrites } from './calendar/writes';
 import { companyWrites } from './companies/writes';
 import { contactWrites } from './contacts/writes';
+import { folderWrites } from './documents/folder-writes';
 import { documentWrites } from './documents/writes';
 import { notificationWrites } from './notifications/writes';
 
@@ -17,6 +18,7 @@ const registry: Partial<Record<SyncedType, RecordWrites<never>>> = {
   calendarEvent: calendarEventWrites as RecordWrites<never>,
   notification: notificationWrites as RecordWrites<never>,
   document: documentWrites as RecordWrites<never>,
+  folder: folderWrites as RecordWrites<never>,
 };
 
 /** The writes of `type`, or null when records of that type are not edited here. */

@@ -25,7 +25,7 @@ const order = 'ORDER BY d.name COLLATE NOCASE, d.id';
 /** Creates the DocumentsStore over `db`. */
 export function createDocumentsStore(db: Database): DocumentsStore {
   const folders = db.prepare(
-    `SELECT f.id, f.parent_id AS parentId, f.name, coalesce(n.count, 0) AS documentCount
+    `SELECT f.id, f.parent_id AS parentId, f.name, coalesce(n.count, 0) AS documentCount, coalesce(f.local_state, 'synced') AS syncState
      FROM folders f LEFT JOIN (SELECT folder_id, count(*) AS count FROM documents GROUP BY folder_id) n ON n.folder_id = f.id
      ORDER BY f.name COLLATE NOCASE, f.id`,
   );

@@ -6,6 +6,9 @@ export const foldersTable: RecordTable<ApiFolder> = {
   type: 'folder',
   table: 'folders',
   columns: [...commonColumns<ApiFolder>(), col('parent_id', (r) => r.parentId), col('name', (r) => r.name)],
+  // A folder created here may hold folders created here before it reached the service.
+  references: [{ column: 'parent_id', type: 'folder' }],
+  fromRow: (row) => ({ ...commonFields(row), parentId: row.parent_id as string | null, name: row.name as string }),
 };
 
 export const documentsTable: RecordTable<ApiDocument> = {
@@ -22,6 +25,7 @@ export const documentsTable: RecordTable<ApiDocument> = {
     col('state', (r) => r.state),
     col('owner_id', (r) => r.ownerId),
   ],
+  references: [{ column: 'folder_id', type: 'folder' }],
   // The approval round is not cached (its history is read with `Document Detail`, kept for offline).
   fromRow: (row) => ({
     ...commonFields(row),
