@@ -27,6 +27,28 @@ export interface Folder {
   syncState?: RecordSyncState;
 }
 
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a user is told when a folder edit is refused before anything is queued: the refusals the
+ * service answers with 409 (api/openapi.yaml, `Save a folder` and `Delete Folder`). The desktop
+ * deletes only empty folders (docs/ARCHITECTURE.md).
+ */
+export const folderRefusalWords = {
+  topMove: 'The top folder cannot be moved.',
+  topDelete: 'The top folder cannot be deleted.',
+  cycle: (name: string) => `"${name}" cannot go into itself or one of its own subfolders. Choose a folder outside it.`,
+  holds(name: string, documents: number, subfolders: number): string {
+    const held = [
+      documents > 0 ? countOf(documents, 'document') : '',
+      subfolders > 0 ? countOf(subfolders, 'subfolder') : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    return `"${name}" holds ${held}. Only an empty folder can be deleted: move or delete what it holds first.`;
+  },
+};
+
 /** A document in a list. */
 export type DocumentRow = Pick<
   ApiSchemas['Document'],

@@ -5,15 +5,12 @@
  * words before anything is queued: a move into the folder itself or its subfolders, a move or
  * delete of the root, a name used beside it, and a delete of a folder that holds anything.
  */
-import { BridgeError, type Folder, movesIntoOwnSubtree } from '../../../../preload/contract';
+import { BridgeError, type Folder, folderRefusalWords, movesIntoOwnSubtree } from '../../../../preload/contract';
 import type { AreaHandlers, HandlerContext } from '../context';
 
 type Names = 'documents.saveFolder' | 'documents.deleteFolder';
 
 const gone = () => new BridgeError('not_found', 'That folder is not here any more; it may have been deleted.');
-
-/** "3 documents", "1 subfolder". */
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The folders in the cache, and lookups over them. */
 function folderTree(ctx: HandlerContext) {
@@ -59,13 +56,11 @@ export const folderHandlers: AreaHandlers<Names> = (ctx) => ({
     if (!current) throw gone();
     const parentId = folder.parentId === undefined ? current.parentId : ctx.writes.currentId(folder.parentId);
     if (parentId !== current.parentId) {
-      if (current.parentId === null) throw new BridgeError('invalid_input', 'The top folder cannot be moved.');
+      if (current.parentId === null) throw new BridgeError('invalid_input', folderRefusalWords.topMove);
       if (movesIntoOwnSubtree(tree.parentOf, current.id, parentId))
-        throw new BridgeError(
-          'invalid_input',
-          `"${current.name}" cannot go into itself or one of its own subfolders. Choose a folder outside it.`,
-          [{ pointer: '/folder/parentId', message: 'choose a folder outside this one' }],
-        );
+        throw new BridgeError('invalid_input', folderRefusalWords.cycle(current.name), [
+          { pointer: '/folder/parentId', message: 'choose a folder outside this one' },
+        ]);
     }
     const parent = parentId ? tree.get(parentId) : null;
     if (parentId && !parent) throw new BridgeError('invalid_input', 'The folder to move it to is not here any more.');
@@ -81,20 +76,10 @@ export const folderHandlers: AreaHandlers<Names> = (ctx) => ({
     const tree = folderTree(ctx);
     const folder = tree.get(id);
     if (!folder) throw gone();
-    if (folder.parentId === null) throw new BridgeError('invalid_input', 'The top folder cannot be deleted.');
+    if (folder.parentId === null) throw new BridgeError('invalid_input', folderRefusalWords.topDelete);
     const subfolders = tree.children(folder.id).length;
-    if (folder.documentCount > 0 || subfolders > 0) {
-      const held = [
-        folder.documentCount > 0 ? count(folder.documentCount, 'document') : '',
-        subfolders > 0 ? count(subfolders, 'subfolder') : '',
-      ]
-        .filter(Boolean)
-        .join(' and ');
-      throw new BridgeError(
-        'invalid_input',
-        `"${folder.name}" holds ${held}. Only an empty folder can be deleted: move or delete what it holds first.`,
-      );
-    }
+    if (folder.documentCount > 0 || subfolders > 0)
+      throw new BridgeError('invalid_input', folderRefusalWords.holds(folder.name, folder.documentCount, subfolders));
     ctx.writes.remove('folder', folder.id);
     return { deleted: true };
   },

@@ -1,9 +1,11 @@
 /**
- * Documents: the folder tree, the selected folder's documents (virtualized, searchable, a drop zone
- * for uploads), the selected document's details, and the transfers panel. The selected document is
+ * Documents: the folder tree with its edits (New folder, Rename, Move to…, Delete; a folder or a
+ * document dragged onto a folder moves it there), the selected folder's documents (virtualized,
+ * searchable, a drop zone for uploads), the selected document's details, and the transfers panel. The selected document is
  * the view's record in the UI store, so a document opened from elsewhere (the command palette, a
  * notification) shows in its folder.
  */
+import { DndContext, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Folder } from '../../../../preload/contract';
 import { DetailPane } from '../../components/detail-pane';
@@ -19,7 +21,9 @@ import { DocumentDetail } from './document-detail';
 import { FolderContent } from './folder-content';
 import { childrenByParent } from './folder-tree-model';
 import { FolderTree } from './folder-tree';
+import { FolderToolbar } from './folder-toolbar';
 import { TransfersPanel } from './transfers-panel';
+import { useFolderEdits } from './use-folder-edits';
 import './documents.css';
 
 /** The first top-level folder by name, the default selection. */
@@ -30,7 +34,7 @@ function firstFolder(folders: readonly Folder[]): string | null {
 /** Renders the documents view. */
 export function DocumentsView() {
   const bridge = useBridge();
-  const folders = useBridgeQuery('documents.listFolders', {}, ['folder', 'document']);
+  const folders = useBridgeQuery('documents.listFolders', {}, ['folder', 'document', 'outbox']);
   const [chosenFolderId, setChosenFolderId] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const searched = useDebouncedValue(query.trim(), 100, true);
@@ -69,6 +73,10 @@ export function DocumentsView() {
     setChosenFolderId(id);
   }
 
+  const edits = useFolderEdits(folderList ?? [], chooseFolder);
+  // A drag starts after the pointer moved a little, so a click still selects.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
+
   let content: React.ReactNode;
   if (folders.error && !folderList) {
     content = <ErrorBanner message={`Folders could not be loaded: ${folders.error}`} onRetry={folders.reload} />;
@@ -82,22 +90,38 @@ export function DocumentsView() {
     );
   } else {
     content = (
-      <div className="documents-layout">
-        <div className="folder-pane">
-          <h1 className="folder-pane-title">Documents</h1>
-          <FolderTree folders={folderList} selectedId={folderId} onSelect={chooseFolder} />
+      <DndContext sensors={sensors} onDragEnd={edits.onDragEnd}>
+        <div className="documents-layout">
+          <div className="folder-pane">
+            <h1 className="folder-pane-title">Documents</h1>
+            <FolderToolbar folder={folder} onAction={edits.act} />
+            {edits.status ? (
+              <p className="folder-status" role="status">
+                {edits.status}
+              </p>
+            ) : null}
+            <FolderTree
+              folders={folderList}
+              selectedId={folderId}
+              onSelect={(id) => {
+                edits.clearStatus();
+                chooseFolder(id);
+              }}
+              onKeyAction={edits.act}
+            />
+          </div>
+          <FolderContent
+            folder={folder}
+            subfolders={childrenByParent(folderList).get(folder.id) ?? []}
+            onOpenFolder={chooseFolder}
+            query={query}
+            searched={searched}
+            onQueryChange={setQuery}
+            windows={windows}
+            selection={selection}
+          />
         </div>
-        <FolderContent
-          folder={folder}
-          subfolders={childrenByParent(folderList).get(folder.id) ?? []}
-          onOpenFolder={chooseFolder}
-          query={query}
-          searched={searched}
-          onQueryChange={setQuery}
-          windows={windows}
-          selection={selection}
-        />
-      </div>
+      </DndContext>
     );
   }
 
@@ -107,6 +131,7 @@ export function DocumentsView() {
         {content}
         <TransfersPanel />
       </div>
+      {edits.dialogs}
     </DetailPane>
   );
 }

@@ -1,8 +1,10 @@
 /**
  * The selected folder's content: its documents (virtualized, searchable), a banner while uploads
  * into it wait or run, and the drop zone for uploads (drag files anywhere onto it, or "Upload" to
- * pick them).
+ * pick them). A document row can be dragged onto a folder in the tree to move it there (the
+ * keyboard way: the folder field of Edit).
  */
+import { useDraggable } from '@dnd-kit/core';
 import { useDropzone } from 'react-dropzone';
 import type { DocumentRow, Folder } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
@@ -14,6 +16,7 @@ import { listSummary, type RowNoun, WindowedList } from '../../components/window
 import { formatBytes, formatDate, pluralize } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { PendingUploads } from './pending-uploads';
+import { documentDragPrefix } from './use-folder-edits';
 import { useUpload } from './use-upload';
 
 export interface FolderContentProps {
@@ -144,10 +147,22 @@ export function FolderContent({
   );
 }
 
-/** A document's row: title, file name, size and last update, and its state. */
+/** A document's row: title, file name, size and last update, and its state; it can be dragged onto a folder. */
 function renderDocumentRow(document: DocumentRow) {
+  return <DocumentRowContent document={document} />;
+}
+
+function DocumentRowContent({ document }: { document: DocumentRow }) {
+  const drag = useDraggable({
+    id: `${documentDragPrefix}${document.id}`,
+    data: { folderId: document.folderId, title: document.title },
+  });
   return (
-    <div className="list-row">
+    <div
+      ref={drag.setNodeRef}
+      {...drag.listeners}
+      className={drag.isDragging ? 'list-row document-dragging' : 'list-row'}
+    >
       <span className="file-badge" aria-hidden="true">
         <Icon name="file" size={18} />
       </span>

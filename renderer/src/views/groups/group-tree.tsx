@@ -5,19 +5,12 @@
  * @dnd-kit/core, pointer only); the keyboard way is the "Move to…" dialog (M). A move into the
  * group's own subtree is refused in words before anything is queued. F2 renames, Delete deletes.
  */
-import {
-  DndContext,
-  type DragEndEvent,
-  PointerSensor,
-  useDraggable,
-  useDroppable,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { DndContext, type DragEndEvent, PointerSensor, useDroppable, useSensor, useSensors } from '@dnd-kit/core';
+import type { KeyboardEvent } from 'react';
 import { type GroupNode, movesIntoOwnSubtree } from '../../../../preload/contract';
 import { Icon } from '../../components/icon';
-import { TreeView, type TreeItemProps } from '../../components/tree-view';
+import { draggableTreeItem, treeEditAction } from '../../components/tree-drag';
+import { TreeView } from '../../components/tree-view';
 import { formatCount, pluralize } from '../../lib/format';
 import type { TreeRow } from '../../lib/tree-model';
 import { queuedWords } from './group-words';
@@ -35,47 +28,13 @@ export interface GroupTreeProps {
   onKeyAction(action: 'rename' | 'move' | 'delete', node: GroupNode): void;
 }
 
-/** One group, draggable and a drop target; dnd-kit's own ARIA attributes are not used (the item is a treeitem). */
-function DraggableItem({
-  row,
-  itemProps,
-  children,
-}: {
-  row: TreeRow<GroupNode>;
-  itemProps: TreeItemProps;
-  children: ReactNode;
-}) {
-  const { id, local } = row.node;
-  const drag = useDraggable({ id, disabled: local });
-  const drop = useDroppable({ id, disabled: local });
-  const { ref, className, ...rest } = itemProps;
-  const classes = [
-    className,
-    drag.isDragging ? 'group-dragging' : '',
-    drop.isOver && !drag.isDragging ? 'group-drop-over' : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div
-      {...rest}
-      {...drag.listeners}
-      className={classes}
-      ref={(element) => {
-        drag.setNodeRef(element);
-        drop.setNodeRef(element);
-        if (typeof ref === 'function') ref(element);
-      }}
-    >
-      {children}
-    </div>
-  );
-}
+/** A group, draggable and a drop target, except one not on the service yet. */
+const DraggableItem = draggableTreeItem<GroupNode>({ fixed: (node) => node.local });
 
 function TopLevelZone() {
   const drop = useDroppable({ id: topLevelId });
   return (
-    <div ref={drop.setNodeRef} className={drop.isOver ? 'group-top-zone group-drop-over' : 'group-top-zone'}>
+    <div ref={drop.setNodeRef} className={drop.isOver ? 'group-top-zone tree-drop-over' : 'group-top-zone'}>
       Drop here to move a group to the top level
     </div>
   );
@@ -104,15 +63,7 @@ export function GroupTree({ nodes, selectedId, onSelect, onMove, onKeyAction }: 
   }
 
   function onKey(event: KeyboardEvent<HTMLDivElement>, row: TreeRow<GroupNode>): boolean {
-    if (event.ctrlKey || event.metaKey || event.altKey) return false;
-    const action =
-      event.key === 'F2'
-        ? 'rename'
-        : event.key === 'm' || event.key === 'M'
-          ? 'move'
-          : event.key === 'Delete'
-            ? 'delete'
-            : null;
+    const action = treeEditAction(event);
     if (!action) return false;
     onKeyAction(action, row.node);
     return true;
