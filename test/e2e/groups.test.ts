@@ -4,22 +4,9 @@
  * (queued, sent, the service has it there); drag a group into its own subgroup and see the move
  * refused in words, nothing queued. The core's handlers are the oracle.
  */
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
-
-/** Presses on `from`, moves in steps onto `to` and lets go, as a user dragging with the mouse. */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = await from.boundingBox();
-  const b = await to.boundingBox();
-  if (!a || !b) throw new Error('The groups to drag between are not on screen');
-  await page.mouse.move(a.x + 40, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + 40, a.y + a.height / 2 + 8, { steps: 3 });
-  await page.mouse.move(b.x + 60, b.y + b.height / 2, { steps: 12 });
-  await page.mouse.up();
-}
+import { dragTo, itEndsHealthy, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
 
 /** How long a change may take to be sent and read back, and how often to look. */
 const waitOptions = { timeout: stepTimeoutMs, interval: 250 };
@@ -79,7 +66,7 @@ describe('groups', () => {
       await page().keyboard.press('ArrowLeft');
     }
     await item('Golf day guests').scrollIntoViewIfNeeded();
-    await drag(page(), item('Golf day guests'), item('Europe'));
+    await dragTo(page(), item('Golf day guests'), item('Europe'));
     const europe = (await groupNamed('Europe'))!;
     await vi.waitFor(async () => {
       expect(await groupNamed('Golf day guests')).toMatchObject({ parentId: europe.id, level: 2, queued: null });
@@ -94,7 +81,7 @@ describe('groups', () => {
   });
 
   it('refuses in words to move a group into its own subgroup', async () => {
-    await drag(page(), item('Europe'), item('Golf day guests'));
+    await dragTo(page(), item('Europe'), item('Golf day guests'));
     await page()
       .getByRole('status')
       .getByText(

@@ -215,3 +215,15 @@ export async function openFolderWithDocuments(app: E2eApp): Promise<Folder> {
   await waitForCount(page.getByRole('listbox', { name: 'Documents', exact: true }).getByRole('option'));
   return folder;
 }
+
+/** Presses on `from`, moves in steps onto `to` and lets go, as a user dragging with the mouse (pointer drag and drop). */
+export async function dragTo(page: Page, from: Locator, to: Locator): Promise<void> {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('The items to drag between are not on screen');
+  await page.mouse.move(a.x + 40, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 40, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + 60, b.y + b.height / 2, { steps: 12 });
+  await page.mouse.up();
+}

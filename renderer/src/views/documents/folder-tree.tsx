@@ -7,7 +7,6 @@
 import type { KeyboardEvent } from 'react';
 import type { Folder } from '../../../../preload/contract';
 import { Icon } from '../../components/icon';
-import { SyncStateBadge } from '../../components/sync-state-badge';
 import { draggableTreeItem, type TreeEditAction, treeEditAction } from '../../components/tree-drag';
 import { TreeView } from '../../components/tree-view';
 import { formatCount, pluralize } from '../../lib/format';
@@ -31,6 +30,9 @@ const stateWords: Record<string, string> = {
   conflict: 'changed on the service too',
   refused: 'change refused by the service',
 };
+
+/** The mark of a folder whose change waits (drawn from data-mark; `stateWords` say it). */
+const markWords: Record<string, string> = { pending: 'Pending', conflict: 'Conflict', refused: 'Refused' };
 
 const describe = (folder: Folder) =>
   [pluralize(folder.documentCount, 'document'), stateWords[folder.syncState ?? ''] ?? ''].filter(Boolean).join(', ');
@@ -60,9 +62,13 @@ export function FolderTree({ folders, selectedId, onSelect, onKeyAction }: Folde
         <>
           <Icon name="folder" size={16} />
           <span className="tree-name">{folder.name}</span>
-          <span aria-hidden="true">
-            <SyncStateBadge state={folder.syncState} />
-          </span>
+          {folder.syncState && folder.syncState !== 'synced' ? (
+            <span
+              className={`tree-mark tree-mark-${folder.syncState}`}
+              data-mark={markWords[folder.syncState]}
+              aria-hidden="true"
+            />
+          ) : null}
           {/* The count is drawn from data-count (CSS) so the item's visible text is its name; the
               description gives it to assistive technology. */}
           <span className="tree-count" data-count={formatCount(folder.documentCount)} aria-hidden="true" />

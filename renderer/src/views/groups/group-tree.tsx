@@ -88,7 +88,7 @@ export function GroupTree({ nodes, selectedId, onSelect, onMove, onKeyAction }: 
             {node.queued ? (
               // Drawn from data-mark (CSS) so the item's visible text is its name; the description says it.
               <span
-                className={`group-mark group-mark-${node.queued.state}`}
+                className={`tree-mark tree-mark-${node.queued.state}`}
                 data-mark={node.queued.state === 'refused' || node.queued.state === 'conflict' ? 'Refused' : 'Pending'}
                 aria-hidden="true"
               />
