@@ -87,6 +87,12 @@ export const views = [
     component: DocumentsView,
     reads: ['folder', 'document'],
     opens: 'document',
+    shortcuts: [
+      { keys: '↑ ↓ ← → Home End', label: 'Move through the folder tree, open and close folders' },
+      { keys: 'F2', label: 'Rename the folder chosen in the tree' },
+      { keys: 'M', label: 'Move the folder chosen in the tree into another folder' },
+      { keys: 'Delete', label: 'Delete the folder chosen in the tree (only an empty one; asks first)' },
+    ],
   },
   {
     name: 'notifications',
