@@ -8,9 +8,13 @@
  */
 import { z } from 'zod';
 import { type ApiSchemas, call, uuid } from './common';
-import type { ExportTarget } from './exports';
 import type { OutboxEntry } from './outbox';
 import { exportTemplateSaveSchema } from './write-inputs';
+
+/** The exports, by the contract's `ExportTarget` names, in the order the app offers them. */
+export const exportTargets = ['contacts', 'companies', 'psas', 'grebates', 'branches'] as const;
+/** One of the service's exports. */
+export type ExportTarget = (typeof exportTargets)[number];
 
 const contactsColumns = [
   'id',

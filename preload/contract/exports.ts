@@ -8,15 +8,16 @@
  */
 import { z } from 'zod';
 import { call, isoDateTime, uuid } from './common';
-import { columnsProblem, exportDelimiters, exportTemplatesCalls, maxTemplateColumns } from './export-templates';
+import {
+  columnsProblem,
+  exportDelimiters,
+  exportTargets,
+  exportTemplatesCalls,
+  maxTemplateColumns,
+} from './export-templates';
 import type { Transfer } from './transfers';
 
 export * from './export-templates';
-
-/** The exports, by the contract's `ExportTarget` names, in the order the app offers them. */
-export const exportTargets = ['contacts', 'companies', 'psas', 'grebates', 'branches'] as const;
-/** One of the service's exports. */
-export type ExportTarget = (typeof exportTargets)[number];
 
 /**
  * The largest file of a list view the renderer may hand over to be saved, bytes of UTF-8 (1 MiB):
