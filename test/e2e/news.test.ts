@@ -121,9 +121,13 @@ describe('news', () => {
     await app.stopService();
     await waitForSyncState(page(), 'Offline');
     await writeStory('Notes from the road', 'Written without a connection.', 'Three visits today.', 'field');
-    const listed = stories().getByRole('button').first();
-    expect(await listed.textContent()).toContain('Notes from the road');
-    expect(await listed.textContent()).toContain('Pending');
+    // Listed first, pending, once the list has re-read the outbox.
+    const listed = await eventually(
+      'the offline story listed first',
+      async () => (await stories().getByRole('button').first().textContent()) ?? '',
+      (text) => text.includes('Notes from the road'),
+    );
+    expect(listed).toContain('Pending');
     const article = page().getByRole('article', { name: 'Notes from the road', exact: true });
     await article.getByText(/^Written here; it is sent to the service/).waitFor({ timeout: stepTimeoutMs });
     await app.screenshot('news-offline-written');
