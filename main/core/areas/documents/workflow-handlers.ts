@@ -23,7 +23,7 @@ import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer, staleAnswers } from '../kept';
 import { needService } from '../service-reach';
 import { readDocument } from './handlers';
-import { keepServiceDocuments } from './service-documents';
+import { keepServiceRecords } from '../service-records';
 import { refusedMoveWords } from './state-words';
 import { documentSaveFields } from './writes';
 
@@ -89,7 +89,7 @@ export const documentWorkflowHandlers: AreaHandlers<Names> = (ctx) => {
   const fetchDetail = async (id: string): Promise<ApiDocument | null> => {
     try {
       const document = await api().call('getDocumentDetail', { query: { id }, timeoutMs });
-      keepServiceDocuments(ctx, [document]);
+      keepServiceRecords(ctx, { document: [document] });
       return document;
     } catch (err) {
       if (err instanceof ServiceError && err.status === 404) return null;
@@ -112,7 +112,7 @@ export const documentWorkflowHandlers: AreaHandlers<Names> = (ctx) => {
     try {
       const answer = await send();
       ctx.reachedService();
-      keepServiceDocuments(ctx, [answer]);
+      keepServiceRecords(ctx, { document: [answer] });
       ctx.cache.state.putCached(detailKey(id), answer, new Date().toISOString());
       return readDocument(ctx, answer.id)!;
     } catch (err) {
@@ -209,7 +209,7 @@ export const documentWorkflowHandlers: AreaHandlers<Names> = (ctx) => {
           timeoutMs: unpackTimeoutMs,
         });
         ctx.reachedService();
-        keepServiceDocuments(ctx, answer.items, [answer.folder]);
+        keepServiceRecords(ctx, { folder: [answer.folder], document: answer.items });
         staleAnswers(ctx.freshness, relatedKey(document.id));
         return {
           folderId: answer.folder.id,
