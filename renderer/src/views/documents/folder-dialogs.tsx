@@ -3,36 +3,13 @@
  * name field checked with the contract's FolderSave schema (`folderSaveSchema`); and "Move to…", a
  * picker of the folders it can go into (the folder itself and its own subfolders are not offered:
  * a folder cannot contain itself). Each queues its change through the write path; a refusal stays
- * in the dialog with what was typed or chosen.
+ * in the dialog with what was typed or chosen (components/tree-edit-dialogs.tsx).
  */
-import { useState } from 'react';
 import { type Folder, folderSaveSchema, movesIntoOwnSubtree } from '../../../../preload/contract';
-import { Dialog } from '../../components/dialog';
-import { SelectField, TextField } from '../../components/forms/form-field';
+import { TreeMoveDialog, TreeNameDialog } from '../../components/tree-edit-dialogs';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { useBridge } from '../../stores/stores-context';
 import { folderOptions } from './folder-options';
-
-function Actions({ label, busy, onClose, onSave }: { label: string; busy: boolean; onClose(): void; onSave(): void }) {
-  return (
-    <>
-      <button type="button" className="button" onClick={onClose}>
-        Cancel
-      </button>
-      <button type="button" className="button button-primary" disabled={busy} onClick={onSave}>
-        {busy ? 'Saving…' : label}
-      </button>
-    </>
-  );
-}
-
-function Refusal({ error }: { error: string | null }) {
-  return error ? (
-    <p className="form-error" role="alert">
-      {error}
-    </p>
-  ) : null;
-}
 
 /** What is wrong with a folder name, in words, or undefined when the contract takes it. */
 function nameProblem(name: string): string | undefined {
@@ -50,56 +27,27 @@ export type FolderNameDialogProps =
 export function FolderNameDialog(props: FolderNameDialogProps) {
   const bridge = useBridge();
   const action = useAsyncAction();
-  const [name, setName] = useState(props.mode === 'rename' ? props.folder.name : '');
-  const [problem, setProblem] = useState<string | undefined>();
 
-  async function save() {
-    const trimmed = name.trim();
-    const found = nameProblem(trimmed);
-    setProblem(found);
-    if (found) return;
-    if (props.mode === 'rename' && trimmed === props.folder.name) return props.onClose();
-    const folder =
-      props.mode === 'create' ? { parentId: props.parent.id, name: trimmed } : { id: props.folder.id, name: trimmed };
+  async function save(name: string) {
+    if (props.mode === 'rename' && name === props.folder.name) return props.onClose();
+    const folder = props.mode === 'create' ? { parentId: props.parent.id, name } : { id: props.folder.id, name };
     const saved = await action.run(() => bridge.call('documents.saveFolder', { folder }));
     if (saved) props.onSaved(saved);
   }
 
-  const title = props.mode === 'create' ? `New folder in "${props.parent.name}"` : `Rename "${props.folder.name}"`;
   return (
-    <Dialog
-      open
-      title={title}
+    <TreeNameDialog
+      title={props.mode === 'create' ? `New folder in "${props.parent.name}"` : `Rename "${props.folder.name}"`}
+      submitLabel={props.mode === 'create' ? 'Create folder' : 'Rename'}
+      fieldLabel="Folder name"
+      hint="Unique among the folders beside it (upper and lower case count as the same)."
+      maxLength={200}
+      initialName={props.mode === 'rename' ? props.folder.name : ''}
+      check={nameProblem}
+      onSubmit={(name) => void save(name)}
       onClose={props.onClose}
-      size="small"
-      actions={
-        <Actions
-          label={props.mode === 'create' ? 'Create folder' : 'Rename'}
-          busy={action.busy}
-          onClose={props.onClose}
-          onSave={() => void save()}
-        />
-      }
-    >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Refusal error={action.error} />
-        <TextField
-          label="Folder name"
-          value={name}
-          onChange={setName}
-          maxLength={200}
-          required
-          autoFocus
-          error={problem}
-          hint="Unique among the folders beside it (upper and lower case count as the same)."
-        />
-      </form>
-    </Dialog>
+      action={action}
+    />
   );
 }
 
@@ -120,30 +68,22 @@ export interface FolderMoveDialogProps {
 export function FolderMoveDialog({ folder, folders, onSaved, onClose }: FolderMoveDialogProps) {
   const bridge = useBridge();
   const action = useAsyncAction();
-  const [parentId, setParentId] = useState(folder.parentId ?? '');
 
-  async function save() {
+  async function save(parentId: string) {
     if (parentId === folder.parentId) return onClose();
     const saved = await action.run(() => bridge.call('documents.saveFolder', { folder: { id: folder.id, parentId } }));
     if (saved) onSaved(saved);
   }
 
   return (
-    <Dialog
-      open
+    <TreeMoveDialog
       title={`Move "${folder.name}"`}
+      options={moveTargets(folders, folder)}
+      initialPlace={folder.parentId ?? ''}
+      hint="Its documents and subfolders move with it. Its own subfolders are not offered: a folder cannot go into itself."
+      onSubmit={(parentId) => void save(parentId)}
       onClose={onClose}
-      size="small"
-      actions={<Actions label="Move" busy={action.busy} onClose={onClose} onSave={() => void save()} />}
-    >
-      <Refusal error={action.error} />
-      <SelectField
-        label="Move to"
-        value={parentId}
-        onChange={setParentId}
-        options={moveTargets(folders, folder)}
-        hint="Its documents and subfolders move with it. Its own subfolders are not offered: a folder cannot go into itself."
-      />
-    </Dialog>
+      action={action}
+    />
   );
 }
