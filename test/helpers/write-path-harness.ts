@@ -77,3 +77,16 @@ export async function startWritePathRig(): Promise<WritePathRig> {
   };
   return rig;
 }
+
+/**
+ * The error `promise` rejects with (a core handler's refusal: its `code` and its `message` in words).
+ * Throws when `promise` resolves, so a test expecting a refusal fails when the call is taken.
+ */
+export async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as { code: string; message: string };
+  }
+  throw new Error('expected a refusal');
+}

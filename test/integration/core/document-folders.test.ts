@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '../../../preload/contract/common';
-import { startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
+import { refusalOf, startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
 
 type Folder = ApiSchemas['Folder'];
 type Page = ApiSchemas['FolderDocumentPage'];
@@ -25,14 +25,6 @@ describe('document folders through the core', () => {
   const subfolderNamed = async (parentId: string, name: string) =>
     (await onService(parentId)).folders.filter((f) => f.name === name);
   const saveFolderRequests = () => rig.proxy.requests.filter((r) => r.url.includes('/api/documents/saveFolder')).length;
-  async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-    try {
-      await promise;
-    } catch (err) {
-      return err as { code: string; message: string };
-    }
-    throw new Error('expected a refusal');
-  }
 
   beforeAll(async () => {
     rig = await startWritePathRig();
@@ -142,14 +134,14 @@ describe('document folders through the core', () => {
     await rig.comeBack();
     const queued = (await core.handlers['outbox.list']({})).length;
     for (const parentId of [outer.id, inner.id]) {
-      const err = await failure(core.handlers['documents.saveFolder']({ folder: { id: outer.id, parentId } }));
+      const err = await refusalOf(core.handlers['documents.saveFolder']({ folder: { id: outer.id, parentId } }));
       expect(err.message).toBe(
         '"Outer" cannot go into itself or one of its own subfolders. Choose a folder outside it.',
       );
     }
-    const top = await failure(core.handlers['documents.saveFolder']({ folder: { id: root.id, parentId: outer.id } }));
+    const top = await refusalOf(core.handlers['documents.saveFolder']({ folder: { id: root.id, parentId: outer.id } }));
     expect(top.message).toBe('The top folder cannot be moved.');
-    const taken = await failure(
+    const taken = await refusalOf(
       core.handlers['documents.saveFolder']({ folder: { parentId: root.id, name: 'outer' } }),
     );
     expect(taken.message).toContain('already has a folder named "outer"');
@@ -167,11 +159,11 @@ describe('document folders through the core', () => {
     form.append('file', new Blob([new TextEncoder().encode('Quarterly plan')]), 'Plan.txt');
     expect((await rig.client.call('uploadDocument', { rawBody: form })).status).toBe(201);
     await rig.comeBack();
-    const err = await failure(core.handlers['documents.deleteFolder']({ id: served.id }));
+    const err = await refusalOf(core.handlers['documents.deleteFolder']({ id: served.id }));
     expect(err.message).toBe(
       '"Full" holds 1 document and 1 subfolder. Only an empty folder can be deleted: move or delete what it holds first.',
     );
-    const top = await failure(core.handlers['documents.deleteFolder']({ id: root.id }));
+    const top = await refusalOf(core.handlers['documents.deleteFolder']({ id: root.id }));
     expect(top.message).toBe('The top folder cannot be deleted.');
     expect(await core.handlers['outbox.list']({})).toEqual([]);
     expect(await subfolderNamed(root.id, 'Full')).toHaveLength(1);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '../../../preload/contract/common';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
 import type { TestService } from '../../helpers/server-client';
-import { startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
+import { refusalOf, startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
 
 type Document = ApiSchemas['Document'];
 type Folder = ApiSchemas['Folder'];
@@ -51,14 +51,6 @@ describe('document workflow through the core', () => {
     const res = await rig.client.call('getDocumentDetail', { query: { id } });
     return { status: res.status, document: res.body as Document };
   }
-  async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-    try {
-      await promise;
-    } catch (err) {
-      return err as { code: string; message: string };
-    }
-    throw new Error('expected a refusal');
-  }
 
   beforeAll(async () => {
     rig = await startWritePathRig();
@@ -95,7 +87,7 @@ describe('document workflow through the core', () => {
   it('refuses a name that changes the extension next to its field, before queueing', async () => {
     const doc = await upload('Terms.txt', Buffer.from(prose));
     await rig.comeBack();
-    const err = (await failure(
+    const err = (await refusalOf(
       rig.core.handlers['documents.save']({ document: { id: doc.id, name: 'Terms.pdf' } }),
     )) as { message: string; fields?: Array<{ pointer: string }> };
     expect(err.message).toContain('keep its extension (.txt)');
@@ -153,7 +145,7 @@ describe('document workflow through the core', () => {
     expect(rejected.status).toBe(200);
     await rig.comeBack();
     expect((await core.handlers['documents.get']({ id: doc.id }))?.state).toBe('rejected');
-    const refused = await failure(core.handlers['documents.approve']({ id: doc.id }));
+    const refused = await refusalOf(core.handlers['documents.approve']({ id: doc.id }));
     expect(refused.code).toBe('conflict');
     expect(refused.message).toBe(
       'Approving was refused: the document is rejected on the service now. Change it and submit it for approval again.',
@@ -168,7 +160,7 @@ describe('document workflow through the core', () => {
     const approved = await core.handlers['documents.approve']({ id: doc.id, comment: 'Good to go.' });
     expect(approved.state).toBe('approved');
     expect((await onService(doc.id)).document).toMatchObject({ state: 'approved', title: 'Contract Porto (30 days)' });
-    const rejectApproved = await failure(core.handlers['documents.reject']({ id: doc.id, comment: 'Too late.' }));
+    const rejectApproved = await refusalOf(core.handlers['documents.reject']({ id: doc.id, comment: 'Too late.' }));
     expect(rejectApproved.message).toContain('the document is approved on the service now');
   });
 
@@ -199,7 +191,7 @@ describe('document workflow through the core', () => {
     const { core } = rig;
     await core.handlers['documents.submit']({ id: doc.id, request: { approverId: reviewer.id } });
     await rig.goOffline();
-    const offline = await failure(core.handlers['documents.reject']({ id: doc.id, comment: 'Wrong customer.' }));
+    const offline = await refusalOf(core.handlers['documents.reject']({ id: doc.id, comment: 'Wrong customer.' }));
     expect(offline.code).toBe('offline');
     expect(offline.message).toContain(
       'Rejecting needs the BRM service, which cannot be reached now; nothing was changed.',
@@ -256,7 +248,7 @@ describe('document workflow through the core', () => {
     expect(inFolder.rows.map((r) => r.name)).toEqual(['prices.csv', 'readme.txt']);
     const related = await core.handlers['documents.related']({ id: zip.id });
     expect(related.value.map((r) => r.kind)).toEqual(['archiveEntry', 'archiveEntry']);
-    const refused = await failure(core.handlers['documents.unpack']({ id: text.id }));
+    const refused = await refusalOf(core.handlers['documents.unpack']({ id: text.id }));
     expect(refused.message).toBe('Not a zip.txt is not a zip file; only a zip file can be unpacked.');
   });
 
