@@ -4,17 +4,14 @@
  * message and checks it against its size and SHA-256), is recorded like a document's download (the
  * `downloads` table, by the attachment's id) and marked as the OS marks downloads. The whole message
  * as an Internet message file (`downloadEmail`, `.eml`, RFC 5322) is a download transfer of one
- * attempt, as an export is (transfers/export-download.ts `startExport`): it is made by the service on
+ * attempt, as an export is (areas/service-file.ts `downloadServiceFile`): it is made by the service on
  * each request and has no length or checksum to check or resume against, and it needs the service:
  * offline it is refused in words.
  */
 import { existsSync } from 'node:fs';
-import { BridgeError, type EmailAttachmentRow, type Transfer } from '../../../../preload/contract';
-import type { ApiClient } from '../../api/client';
-import { startExport } from '../../transfers/export-download';
-import { chooseDestination } from '../../transfers/file-destination';
+import type { EmailAttachmentRow, Transfer } from '../../../../preload/contract';
 import type { HandlerContext } from '../context';
-import { reachOutcome } from '../service-reach';
+import { downloadServiceFile } from '../service-file';
 
 /** The words of an e-mail download that cannot reach the service at `serverUrl`. */
 export function emailNeedsService(what: string, serverUrl: string): string {
@@ -30,42 +27,20 @@ export function messageFileName(subject: string, id: string): string {
   return `${base}.eml`;
 }
 
-/** Refuses with `offline` in words while the app knows the service cannot be reached. */
-function needOnline(ctx: HandlerContext, api: ApiClient, what: string): void {
-  if (!ctx.online()) throw new BridgeError('offline', emailNeedsService(what, api.serverUrl));
-}
-
-/** The request of message `id` (`downloadEmail`), streamed. */
-function messageRequest(ctx: HandlerContext, id: string) {
-  return (signal: AbortSignal) => ctx.session.api().open('downloadEmail', { body: { id }, signal, timeoutMs: null });
-}
-
 /**
  * Saves message `id` (subject `subject`) as an `.eml` file where the user chooses (the downloads
  * folder when the host cannot ask). Resolves null when the user closed the save dialog. Throws
  * BridgeError('offline') while the service cannot be reached, 'unauthorized' when signed out.
  */
-export async function downloadMessage(ctx: HandlerContext, id: string, subject: string): Promise<Transfer | null> {
-  const api = ctx.session.api();
-  needOnline(ctx, api, 'this e-mail');
-  const destination = await chooseDestination(
-    ctx.options.platform,
-    ctx.options.downloadsDir,
-    messageFileName(subject, id),
-    emlKind,
-  );
-  if (!destination) return null;
-  return startExport(
-    ctx.transfers,
-    {
-      name: destination.name,
-      destination,
-      verb: 'Downloading',
-      request: messageRequest(ctx, id),
-      needsService: (serverUrl) => emailNeedsService(destination.name, serverUrl),
-    },
-    reachOutcome(ctx),
-  );
+export function downloadMessage(ctx: HandlerContext, id: string, subject: string): Promise<Transfer | null> {
+  return downloadServiceFile(ctx, {
+    suggestedName: messageFileName(subject, id),
+    kind: emlKind,
+    verb: 'Downloading',
+    request: (signal) => ctx.session.api().open('downloadEmail', { body: { id }, signal, timeoutMs: null }),
+    offline: (serverUrl) => emailNeedsService('this e-mail', serverUrl),
+    needsService: (name, serverUrl) => emailNeedsService(name, serverUrl),
+  });
 }
 
 /** Where attachment `attachment` was downloaded on this computer, when its file with the same content is still there. */

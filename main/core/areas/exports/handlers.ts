@@ -12,7 +12,6 @@ import { open } from 'node:fs/promises';
 import type { OperationId } from '../../../../api/generated/operations';
 import { BridgeError, type ExportRequest, type ExportTarget, exportColumns } from '../../../../preload/contract';
 import { type CsvShape, CsvShapeError, reshapeCsv } from '../../transfers/csv-reshape';
-import { startExport } from '../../transfers/export-download';
 import {
   chooseDestination,
   csvKind,
@@ -22,7 +21,7 @@ import {
   reservePart,
 } from '../../transfers/file-destination';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { reachOutcome } from '../service-reach';
+import { downloadServiceFile } from '../service-file';
 import { templateHandlers } from './template-handlers';
 
 type Names = 'exports.start' | 'exports.saveViewFile';
@@ -104,34 +103,20 @@ function exportQuery(ctx: HandlerContext, input: ExportRequest): Record<string, 
 export const exportsHandlers: AreaHandlers<Names | keyof ReturnType<typeof templateHandlers>> = (ctx) => ({
   ...templateHandlers(ctx),
   'exports.start': async (input) => {
-    const api = ctx.session.api();
+    ctx.session.api();
     const query = exportQuery(ctx, input);
-    if (!ctx.online()) throw new BridgeError('offline', exportNeedsService(input.target, api.serverUrl));
-    const { platform } = ctx.options;
-    const destination = await chooseDestination(
-      platform,
-      ctx.options.downloadsDir,
-      exportFileName(input.target, new Date()),
-      csvKind,
-    );
-    if (!destination) return null;
     const { operationId } = exportsByTarget[input.target];
     const shape = shapeOf(input);
-    return startExport(
-      ctx.transfers,
-      {
-        name: destination.name,
-        destination,
-        request: async (signal) => {
-          const response = await ctx.session
-            .api()
-            .open(operationId, { query: query as never, signal, timeoutMs: null });
-          return shape ? reshaped(response, shape) : response;
-        },
-        needsService: (serverUrl) => exportNeedsService(input.target, serverUrl),
+    return downloadServiceFile(ctx, {
+      suggestedName: exportFileName(input.target, new Date()),
+      kind: csvKind,
+      request: async (signal) => {
+        const response = await ctx.session.api().open(operationId, { query: query as never, signal, timeoutMs: null });
+        return shape ? reshaped(response, shape) : response;
       },
-      reachOutcome(ctx),
-    );
+      offline: (serverUrl) => exportNeedsService(input.target, serverUrl),
+      needsService: (_name, serverUrl) => exportNeedsService(input.target, serverUrl),
+    });
   },
 
   'exports.saveViewFile': async ({ name, text }) => {

@@ -4,7 +4,7 @@
  * - the user's calendar as an iCalendar file (`getPimCalendar`, `format=ics`, RFC 5545) and a
  *   mapping's file (`getImportMappingsFile` with `id`) are made by the service on each request and
  *   have no length or checksum to resume against: each is a download transfer of one attempt, as an
- *   export is (transfers/export-download.ts), refused in words offline;
+ *   export is (service-file.ts), refused in words offline;
  * - the list of import mappings is read on demand and kept with its age (kept.ts);
  * - a mapping file is checked, then goes through the durable upload queue (`uploadImportMapping`,
  *   local.db schema 4), so it is sent once, also after an outage or a restart;
@@ -14,11 +14,9 @@
  */
 import { BridgeError, type ImportMapping, type ImportMappingList } from '../../../../preload/contract';
 import { operations } from '../../../../api/generated/operations';
-import { startExport } from '../../transfers/export-download';
-import { chooseDestination } from '../../transfers/file-destination';
-import type { AreaHandlers, HandlerContext } from '../context';
+import type { AreaHandlers } from '../context';
 import { keptAnswer } from '../kept';
-import { reachOutcome } from '../service-reach';
+import { downloadServiceFile } from '../service-file';
 import { checkedMappingFile } from './mapping-file';
 import { validateFile } from './validate-file';
 import { pimNeedsService } from './words';
@@ -43,12 +41,6 @@ export function calendarFileName(from: string, to: string): string {
   return `calendar-${from.slice(0, 10)}-to-${to.slice(0, 10)}.ics`;
 }
 
-/** Refuses with `offline` in words while the app knows the service cannot be reached. */
-function needOnline(ctx: HandlerContext, what: string): void {
-  const api = ctx.session.api();
-  if (!ctx.online()) throw new BridgeError('offline', pimNeedsService(what, api.serverUrl));
-}
-
 /** The `getPimCalendar` address of [from, to) as an iCalendar feed, on the signed-in service. */
 function feedUrl(serverUrl: string, from: string, to: string): string {
   const url = new URL(serverUrl + operations.getPimCalendar.path);
@@ -60,27 +52,15 @@ function feedUrl(serverUrl: string, from: string, to: string): string {
 
 /** Creates the PIM handlers. */
 export const pimHandlers: AreaHandlers<Names> = (ctx) => ({
-  'pim.exportCalendar': async ({ from, to }) => {
-    needOnline(ctx, 'Exporting your calendar');
-    const destination = await chooseDestination(
-      ctx.options.platform,
-      ctx.options.downloadsDir,
-      calendarFileName(from, to),
-      icsKind,
-    );
-    if (!destination) return null;
-    return startExport(
-      ctx.transfers,
-      {
-        name: destination.name,
-        destination,
-        request: (signal) =>
-          ctx.session.api().open('getPimCalendar', { query: { from, to, format: 'ics' }, signal, timeoutMs: null }),
-        needsService: (serverUrl) => pimNeedsService(`Exporting ${destination.name}`, serverUrl),
-      },
-      reachOutcome(ctx),
-    );
-  },
+  'pim.exportCalendar': async ({ from, to }) =>
+    downloadServiceFile(ctx, {
+      suggestedName: calendarFileName(from, to),
+      kind: icsKind,
+      request: (signal) =>
+        ctx.session.api().open('getPimCalendar', { query: { from, to, format: 'ics' }, signal, timeoutMs: null }),
+      offline: (serverUrl) => pimNeedsService('Exporting your calendar', serverUrl),
+      needsService: (name, serverUrl) => pimNeedsService(`Exporting ${name}`, serverUrl),
+    }),
 
   'pim.calendarFeed': async ({ from, to }) => ({
     url: feedUrl(ctx.session.api().serverUrl, from, to),
@@ -114,28 +94,15 @@ export const pimHandlers: AreaHandlers<Names> = (ctx) => ({
     return transfer;
   },
 
-  'pim.downloadMapping': async ({ id, name }) => {
-    needOnline(ctx, `Downloading the mapping ${name}`);
-    const destination = await chooseDestination(
-      ctx.options.platform,
-      ctx.options.downloadsDir,
-      `${name}.json`,
-      jsonKind,
-    );
-    if (!destination) return null;
-    return startExport(
-      ctx.transfers,
-      {
-        name: destination.name,
-        destination,
-        verb: 'Downloading',
-        request: (signal) =>
-          ctx.session.api().open('getImportMappingsFile', { query: { id }, signal, timeoutMs: null }),
-        needsService: (serverUrl) => pimNeedsService(`Downloading ${destination.name}`, serverUrl),
-      },
-      reachOutcome(ctx),
-    );
-  },
+  'pim.downloadMapping': async ({ id, name }) =>
+    downloadServiceFile(ctx, {
+      suggestedName: `${name}.json`,
+      kind: jsonKind,
+      verb: 'Downloading',
+      request: (signal) => ctx.session.api().open('getImportMappingsFile', { query: { id }, signal, timeoutMs: null }),
+      offline: (serverUrl) => pimNeedsService(`Downloading the mapping ${name}`, serverUrl),
+      needsService: (file, serverUrl) => pimNeedsService(`Downloading ${file}`, serverUrl),
+    }),
 
   'pim.validateFile': (input) => validateFile(ctx, input),
 });
