@@ -6,18 +6,17 @@
  * clicked on the map; offline, the same search answered from the branches this computer has read in the
  * service's order; and a branch added on a company's page, pending, then on the service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Branch, LocatorQuery } from '../../preload/contract';
 import { formatPosition } from '../../renderer/src/views/branches/branch-words';
 import { numberedMarkers } from '../../renderer/src/views/branches/locator-markers';
 import { branchKindLabel } from '../../renderer/src/views/companies/related-labels';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   eventually,
   itEndsHealthy,
   navItem,
   region,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   waitForCount,
   waitForSyncState,
@@ -27,15 +26,7 @@ import { ServerClient, smallDemo } from '../helpers/server-client';
 type ServiceNearby = { distanceKm: number; branch: { id: string; name: string } };
 
 describe('branches', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp({ demo: smallDemo });
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp({ demo: smallDemo });
 
   const page = () => app.page;
   const results = () => page().getByRole('list', { name: 'Branches found, nearest first' });

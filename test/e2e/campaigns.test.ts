@@ -6,25 +6,16 @@
  * until the service reports it sent with its delivered and failed counts. The core's handlers and
  * the service are the oracle.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Campaign } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { itEndsHealthy, navItem, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 
 /** How long a change may take to be sent and read back, and how often to look. */
 const waitOptions = { timeout: stepTimeoutMs, interval: 250 };
 
 describe('campaigns', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let created: Campaign | undefined;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   const page = () => app.page;
   const campaignPage = (name: string) => region(page(), 'Campaign').getByRole('article', { name });

@@ -3,20 +3,11 @@
  * type; it finds a company and a document and opens each in its view; it runs commands (New
  * contact); `?` lists the keyboard shortcuts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { describe, expect, it } from 'vitest';
+import { itEndsHealthy, navItem, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 
 describe('command palette', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp();
 
   /** Opens the palette with Ctrl+K and types `text`; resolves to the results listbox. */
   async function search(text: string) {

@@ -4,14 +4,13 @@
  * (each change sent and read back from the service), and a folder dragged into its own subfolder
  * refused in words with nothing queued. The core's handlers are the oracle.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Folder } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   dragTo,
   itEndsHealthy,
   openFolderWithDocuments,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   waitForCount,
 } from '../helpers/e2e-steps';
@@ -20,16 +19,8 @@ import {
 const waitOptions = { timeout: stepTimeoutMs, interval: 250 };
 
 describe('document folders', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let parent: Folder;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   const page = () => app.page;
   const tree = () => page().getByRole('tree', { name: 'Folders' });

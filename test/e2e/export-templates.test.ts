@@ -7,21 +7,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { eventually, itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { describe, expect, it } from 'vitest';
+import { eventually, itEndsHealthy, navItem, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 import { ServerClient } from '../helpers/server-client';
 
 describe('export templates', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp();
 
   const page = () => app.page;
   const templates = () => app.host.core.handlers['exports.templates']({});

@@ -6,22 +6,13 @@
  * the service are the oracles.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dealCategories } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { itEndsHealthy, navItem, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 import { ServerClient } from '../helpers/server-client';
 
 describe('exports', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp();
 
   const page = () => app.page;
 

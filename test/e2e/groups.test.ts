@@ -4,23 +4,14 @@
  * (queued, sent, the service has it there); drag a group into its own subgroup and see the move
  * refused in words, nothing queued. The core's handlers are the oracle.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { dragTo, itEndsHealthy, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { describe, expect, it, vi } from 'vitest';
+import { dragTo, itEndsHealthy, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 
 /** How long a change may take to be sent and read back, and how often to look. */
 const waitOptions = { timeout: stepTimeoutMs, interval: 250 };
 
 describe('groups', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp();
 
   const page = () => app.page;
   const tree = () => page().getByRole('tree', { name: 'Groups' });

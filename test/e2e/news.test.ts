@@ -4,15 +4,14 @@
  * record, and "Since you were away" after changes made on the service between two sessions (a
  * sign-out and a sign-in). The core's handlers and the service itself are the oracles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Story } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   eventually,
   itEndsHealthy,
   mainNav,
   navItem,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   submitSignIn,
   waitForCount,
@@ -21,15 +20,7 @@ import {
 import { ServerClient, smallDemo } from '../helpers/server-client';
 
 describe('news', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp({ demo: smallDemo });
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp({ demo: smallDemo });
 
   const page = () => app.page;
   const stories = () => page().getByRole('list', { name: 'Stories, newest first', exact: true });

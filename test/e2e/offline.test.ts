@@ -3,14 +3,13 @@
  * keeps browsing from its cache; when the service comes back on the same address it says
  * "Synced" again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
+import { describe, expect, it } from 'vitest';
 import {
   itEndsHealthy,
-  openFolderWithDocuments,
   navItem,
+  openFolderWithDocuments,
   region,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   syncStateTimeoutMs,
   waitForCount,
@@ -18,15 +17,7 @@ import {
 } from '../helpers/e2e-steps';
 
 describe('offline', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
+  const app = signedInApp();
 
   it('says "Offline" in "Sync status" when the service stops', { timeout: syncStateTimeoutMs + 20_000 }, async () => {
     const { page } = app;

@@ -4,30 +4,21 @@
  * earnings, its company's page with the company's terms (CMT) edited online and offline (queued
  * and sent once the service is back) and its rebates. The core's handlers are the oracle.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RebateDetail } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   eventually,
   itEndsHealthy,
   navItem,
   region,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   waitForCount,
 } from '../helpers/e2e-steps';
 
 describe('rebates and terms', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let detail: RebateDetail;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   const page = () => app.page;
   const agreements = () => page().getByRole('list', { name: 'Rebate agreements', exact: true });

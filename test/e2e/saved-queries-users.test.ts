@@ -5,14 +5,13 @@
  * service is stopped, "All contacts" returns to the whole list; a company's page lists its contacts
  * most recently updated on the service. The core's handlers are the oracles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SavedQuery } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   itEndsHealthy,
   navItem,
   region,
-  signInAndSync,
+  signedInApp,
   stepTimeoutMs,
   syncStateTimeoutMs,
   waitForCount,
@@ -20,16 +19,8 @@ import {
 } from '../helpers/e2e-steps';
 
 describe('saved queries and user lookups', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let germany: SavedQuery;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   const page = () => app.page;
   const contactList = () => page().getByRole('listbox', { name: 'Contacts', exact: true });

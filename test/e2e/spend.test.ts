@@ -5,25 +5,16 @@
  * opens the view for the company, and the kept spend with its age once the service is gone. The
  * core's handlers are the oracle.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpendSummary } from '../../preload/contract';
 import { formatAmount } from '../../renderer/src/views/companies/related-labels';
 import { companyChart, companyCurrencies, currenciesOf, monthBefore } from '../../renderer/src/views/spend/spend-words';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, navItem, region, signInAndSync, stepTimeoutMs, waitForCount } from '../helpers/e2e-steps';
+import { itEndsHealthy, navItem, region, signedInApp, stepTimeoutMs, waitForCount } from '../helpers/e2e-steps';
 
 describe('spend', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let company: { id: string; name: string };
   let summary: SpendSummary;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
 
   const page = () => app.page;
   const dashboard = () => region(page(), 'Spend dashboard');

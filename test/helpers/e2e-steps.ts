@@ -6,9 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Folder } from '../../preload/contract';
-import { expect, it } from 'vitest';
-import type { E2eApp } from './e2e-harness';
-import { repoRoot } from './e2e-harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { E2eApp, E2eAppOptions } from './e2e-harness';
+import { repoRoot, startE2eApp } from './e2e-harness';
 
 /** How long a step may wait for the app to show something (ms). Generous: CI machines are slow. */
 export const stepTimeoutMs = 30_000;
@@ -185,6 +185,33 @@ export function expectNoPageProblems(app: E2eApp): void {
   expect(app.problems.pageErrors, 'uncaught errors in the page').toEqual([]);
   const cspViolations = app.problems.consoleErrors.filter((text) => /Content Security Policy/i.test(text));
   expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
+}
+
+/**
+ * The app of the enclosing `describe` block: started (`startE2eApp(options)`) and signed in as the
+ * demo user with its first sync done before the block's first test, closed after its last test (and
+ * after the block's own later `afterAll` hooks). The object returned stands for that app: each
+ * property is read from the started app when used, so use it inside tests and hooks only; before the
+ * app started it throws saying so.
+ */
+export function signedInApp(options: E2eAppOptions = {}): E2eApp {
+  let started: E2eApp | undefined;
+  beforeAll(async () => {
+    started = await startE2eApp(options);
+    await signInAndSync(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as E2eApp, {
+    get(_target, property) {
+      // Not a promise: `await app` gives the object itself.
+      if (property === 'then') return undefined;
+      if (!started) throw new Error(`The e2e app was used (${String(property)}) before its beforeAll started it.`);
+      const value: unknown = Reflect.get(started, property, started);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }
 
 /**
