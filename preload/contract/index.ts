@@ -34,6 +34,7 @@ import { type OutboxEvents, outboxCalls } from './outbox';
 import { savedQueriesCalls } from './saved-queries';
 import { rebatesCalls } from './rebates';
 import { searchCalls } from './search';
+import { serviceSearchCalls } from './service-search';
 import { spendCalls } from './spend';
 import { type SessionEvents, sessionCalls } from './session';
 import { type StorageEvents, storageCalls } from './storage';
@@ -67,6 +68,7 @@ export * from './outbox';
 export * from './rebates';
 export * from './saved-queries';
 export * from './search';
+export * from './service-search';
 export * from './session';
 export * from './spend';
 export * from './storage';
@@ -91,6 +93,7 @@ export const calls = {
   ...notificationsCalls,
   ...commentsCalls,
   ...searchCalls,
+  ...serviceSearchCalls,
   ...draftsCalls,
   ...storageCalls,
   ...rebatesCalls,

@@ -29,6 +29,7 @@ import { pimHandlers } from './pim/handlers';
 import { savedQueriesHandlers } from './saved-queries/handlers';
 import { rebatesHandlers } from './rebates/handlers';
 import { searchHandlers } from './search/handlers';
+import { serviceSearchHandlers } from './service-search/handlers';
 import { sessionHandlers } from './session/handlers';
 import { spendHandlers } from './spend/handlers';
 import { storageHandlers } from './storage/handlers';
@@ -49,6 +50,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'notifications', handlers: notificationsHandlers },
   { name: 'comments', handlers: commentsHandlers },
   { name: 'search', handlers: searchHandlers },
+  { name: 'serviceSearch', handlers: serviceSearchHandlers },
   { name: 'drafts', handlers: draftsHandlers },
   { name: 'storage', handlers: storageHandlers },
   { name: 'rebates', handlers: rebatesHandlers },

@@ -11,10 +11,12 @@ import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton, ExportViewButton } from '../../components/list-export';
 import { SearchField } from '../../components/search-field';
+import { ServiceSearchStatus, withSourceMark } from '../../components/search-sources';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
+import { useServiceSearch } from '../../lib/use-service-search';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { companyViewColumns } from '../exports/view-columns';
 import { useBridge, useDataVersion, useSync } from '../../stores/stores-context';
@@ -25,6 +27,7 @@ import './companies.css';
 
 const rowHeight = 60;
 const companyNoun: RowNoun = { one: 'company', many: 'companies' };
+const renderMarkedCompanyRow = withSourceMark(renderCompanyRow);
 
 /** Renders the companies view. */
 export function CompaniesView() {
@@ -41,7 +44,8 @@ export function CompaniesView() {
       bridge.call('companies.list', { query: settled === '' ? undefined : settled, offset, limit }),
     [bridge, settled],
   );
-  const windows = useRowWindows(fetchWindow, settled, version);
+  const search = useServiceSearch('companies', settled, fetchWindow);
+  const windows = useRowWindows(search.fetchWindow, settled, `${version}:${search.stamp}`);
   const selection = useRecordListSelection('companies', windows.getRow);
   const list = useRef<VirtualListHandle>(null);
   const { resetIndex, activate } = selection;
@@ -64,7 +68,7 @@ export function CompaniesView() {
       noun={companyNoun}
       label="Companies"
       rowHeight={rowHeight}
-      renderRow={renderCompanyRow}
+      renderRow={renderMarkedCompanyRow}
       selection={selection}
       resetKey={settled}
       listRef={list}
@@ -126,6 +130,7 @@ export function CompaniesView() {
           <p className="view-summary" aria-live="polite">
             {summary}
           </p>
+          <ServiceSearchStatus search={search} />
         </header>
         <div className="view-body">{body}</div>
       </DetailPane>

@@ -16,12 +16,14 @@ import { EmptyState } from '../../components/empty-state';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { ExportButton, ExportViewButton } from '../../components/list-export';
 import { SearchField } from '../../components/search-field';
+import { ServiceSearchStatus, withSourceMark } from '../../components/search-sources';
 import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
 import { formatCount } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
+import { useServiceSearch } from '../../lib/use-service-search';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { contactViewColumns } from '../exports/view-columns';
 import { useViewKeys } from '../../lib/use-view-keys';
@@ -37,6 +39,7 @@ import './contacts.css';
 const rowHeight = 56;
 const contactNoun: RowNoun = { one: 'contact', many: 'contacts' };
 const noFilters: ContactFilterValues = { type: undefined, state: undefined };
+const renderMarkedContactRow = withSourceMark(renderContactRow);
 
 /** Renders the contacts view. */
 export function ContactsView() {
@@ -62,7 +65,8 @@ export function ContactsView() {
     },
     [bridge, settled, filters.type, filters.state, saved.view, saved.fetchWindow],
   );
-  const windows = useRowWindows(fetchWindow, listKey, version);
+  const search = useServiceSearch('contacts', settled, fetchWindow, { enabled: !filtered });
+  const windows = useRowWindows(search.fetchWindow, listKey, `${version}:${search.stamp}`);
   const list = useRef<VirtualListHandle>(null);
   const selection = useRecordListSelection('contacts', windows.getRow);
   const { resetIndex } = selection;
@@ -114,7 +118,7 @@ export function ContactsView() {
       noun={contactNoun}
       label="Contacts"
       rowHeight={rowHeight}
-      renderRow={saved.view ? renderSavedViewRow : renderContactRow}
+      renderRow={saved.view ? renderSavedViewRow : renderMarkedContactRow}
       selection={selection}
       resetKey={listKey}
       listRef={list}
@@ -172,6 +176,7 @@ export function ContactsView() {
         <p className="view-summary" aria-live="polite">
           {summary}
         </p>
+        <ServiceSearchStatus search={search} />
         {query.length >= maxSearchLength ? (
           <p className="contacts-search-note" role="status">
             A search uses at most {formatCount(maxSearchLength)} characters; the rest was left out.

@@ -12,10 +12,12 @@ import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
+import { ServiceSearchStatus } from '../../components/search-sources';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
 import { useRowWindows } from '../../components/use-row-windows';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useServiceSearch } from '../../lib/use-service-search';
 import { useBridge, useDataVersion } from '../../stores/stores-context';
 import { DocumentDetail } from './document-detail';
 import { FolderContent } from './folder-content';
@@ -54,7 +56,8 @@ export function DocumentsView() {
         : { rows: [], total: 0 },
     [bridge, folderId, searched],
   );
-  const windows = useRowWindows(fetchWindow, `${folderId ?? ''}\n${searched}`, version);
+  const search = useServiceSearch('documents', searched, fetchWindow, { folderId, enabled: folderId !== null });
+  const windows = useRowWindows(search.fetchWindow, `${folderId ?? ''}\n${searched}`, `${version}:${search.stamp}`);
   const selection = useRecordListSelection('documents', windows.getRow);
   const { resetIndex, selectedId } = selection;
 
@@ -119,6 +122,7 @@ export function DocumentsView() {
             onQueryChange={setQuery}
             windows={windows}
             selection={selection}
+            searchStatus={<ServiceSearchStatus search={search} />}
           />
         </div>
       </DndContext>

@@ -10,6 +10,7 @@ import type { DocumentRow, Folder } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
 import { Icon } from '../../components/icon';
 import { SearchField } from '../../components/search-field';
+import { withSourceMark } from '../../components/search-sources';
 import type { ListSelection } from '../../components/use-list-selection';
 import type { RowWindows } from '../../components/use-row-windows';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
@@ -30,6 +31,8 @@ export interface FolderContentProps {
   onQueryChange(query: string): void;
   windows: RowWindows<DocumentRow>;
   selection: ListSelection;
+  /** The service search's status line (components/search-sources.tsx), under the search field. */
+  searchStatus?: React.ReactNode;
 }
 
 const rowHeight = 56;
@@ -45,6 +48,7 @@ export function FolderContent({
   onQueryChange,
   windows,
   selection,
+  searchStatus,
 }: FolderContentProps) {
   const upload = useUpload(folder.id);
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
@@ -97,7 +101,7 @@ export function FolderContent({
       noun={documentNoun}
       label="Documents"
       rowHeight={rowHeight}
-      renderRow={renderDocumentRow}
+      renderRow={markedDocumentRow}
       selection={selection}
       resetKey={`${folder.id}:${searched}`}
       empty={empty}
@@ -132,6 +136,7 @@ export function FolderContent({
             <span>Upload</span>
           </button>
         </div>
+        {searchStatus}
       </header>
       <div className="view-body">
         <PendingUploads folderId={folder.id} />
@@ -146,6 +151,8 @@ export function FolderContent({
     </section>
   );
 }
+
+const markedDocumentRow = withSourceMark(renderDocumentRow);
 
 /** A document's row: title, file name, size and last update, and its state; it can be dragged onto a folder. */
 function renderDocumentRow(document: DocumentRow) {
