@@ -10,6 +10,7 @@ import { type CampaignRow, type CampaignState, campaignStates, campaignStateWord
 import { EmptyState } from '../../components/empty-state';
 import { KeptAge } from '../../components/kept-age';
 import { KeptAnswerState } from '../../components/kept-answer-state';
+import { ListBesidePage } from '../../components/list-beside-page';
 import { SearchField } from '../../components/search-field';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -59,11 +60,11 @@ export function CampaignsView() {
     setStates((current) => (current.includes(state) ? current.filter((s) => s !== state) : [...current, state]));
 
   return (
-    <div className="campaigns-view">
+    <div className="single-pane campaigns-view">
       <header className="view-header">
         <h1>Campaigns</h1>
       </header>
-      <div className="campaigns-toolbar">
+      <div className="view-toolbar">
         <button
           type="button"
           className="button button-primary button-small"
@@ -99,15 +100,17 @@ export function CampaignsView() {
           refreshLabel="Refresh campaigns"
         />
       </div>
-      <div className="campaigns-body">
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
-        <section className="campaigns-list-pane" aria-label="Campaigns" tabIndex={0}>
-          {list}
-          <PageButtons pages={pages} nextCursor={data?.value.nextCursor} noun="campaigns" />
-        </section>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
-        <section className="campaigns-page-pane" aria-label="Campaign" tabIndex={0}>
-          {selectedId ? (
+      <ListBesidePage
+        listLabel="Campaigns"
+        pageLabel="Campaign"
+        list={
+          <>
+            {list}
+            <PageButtons pages={pages} nextCursor={data?.value.nextCursor} noun="campaigns" />
+          </>
+        }
+        page={
+          selectedId ? (
             <CampaignPage
               key={selectedId}
               id={selectedId}
@@ -121,9 +124,9 @@ export function CampaignsView() {
             <EmptyState title="Choose a campaign">
               Campaigns are listed by last change; choose one to see its message, recipients and sending.
             </EmptyState>
-          )}
-        </section>
-      </div>
+          )
+        }
+      />
       {editing?.kind === 'edit' ? (
         <CampaignForm
           row={editing.row}

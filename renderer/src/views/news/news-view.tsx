@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
 import { KeptAnswerState } from '../../components/kept-answer-state';
+import { ListBesidePage } from '../../components/list-beside-page';
 import { LoadingState } from '../../components/loading-state';
 import { tabPanelProps, Tabs } from '../../components/tabs';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
@@ -42,7 +43,7 @@ export function NewsView() {
     setEditing('new');
   });
   return (
-    <div className="news-view">
+    <div className="single-pane">
       <header className="view-header news-header">
         <h1>News</h1>
         <Tabs<Tab> label="News" idPrefix="news" tabs={tabs} current={tab} onChange={setTab} />
@@ -112,7 +113,7 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
 
   return (
     <>
-      <div className="news-toolbar">
+      <div className="view-toolbar">
         <fieldset className="segmented" aria-label="Which stories">
           {(['published', 'draft'] as const).map((value) => (
             <button
@@ -137,14 +138,12 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
           refreshLabel="Refresh stories"
         />
       </div>
-      <div className="news-body">
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
-        <section className="news-list-pane" aria-label="Stories" tabIndex={0}>
-          {list}
-        </section>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard. */}
-        <section className="news-story-pane" aria-label="Story" tabIndex={0}>
-          {selectedId ? (
+      <ListBesidePage
+        listLabel="Stories"
+        pageLabel="Story"
+        list={list}
+        page={
+          selectedId ? (
             <StoryReader
               key={selectedId}
               id={selectedId}
@@ -159,9 +158,9 @@ function StoriesTab({ onEdit }: { onEdit(row: StoryRow | 'new'): void }) {
             <EmptyState title="Choose a story to read">
               Stories are listed newest first; pinned ones are marked.
             </EmptyState>
-          )}
-        </section>
-      </div>
+          )
+        }
+      />
     </>
   );
 }
@@ -187,7 +186,7 @@ function ActivityTab({ onOpenStory }: { onOpenStory(id: string): void }) {
   );
   return (
     <>
-      <div className="news-toolbar">
+      <div className="view-toolbar">
         <p className="view-summary">
           What happened lately: stories published, comments added, documents approved or rejected.
         </p>
