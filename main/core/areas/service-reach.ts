@@ -27,3 +27,21 @@ export function reachOutcome(ctx: HandlerContext): (reached: boolean | null, err
     else if (reached === false) ctx.lostService(err);
   };
 }
+
+/**
+ * Sends `what` ("Booting a user") to the service at once, never queued: refused in words while the
+ * service cannot be reached (`needService`), else `send`'s answer, with the core told the service
+ * answered; when `send` rejects, the core is told the service may be lost (for its online state) and
+ * the error is rethrown as it is.
+ */
+export async function sendNow<T>(ctx: HandlerContext, what: string, send: () => Promise<T>): Promise<T> {
+  needService(ctx, what);
+  try {
+    const answer = await send();
+    ctx.reachedService();
+    return answer;
+  } catch (err) {
+    ctx.lostService(err);
+    throw err;
+  }
+}

@@ -12,7 +12,7 @@ import { BridgeError, type ContactSettings, type ServiceContact } from '../../..
 import { ServiceError } from '../../errors';
 import { currentUser } from '../account/handlers';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { needService } from '../service-reach';
+import { sendNow } from '../service-reach';
 import { keptAnswer, staleAnswers } from '../kept';
 import { fetchContactPages, pageTimeoutMs, serviceRow, type ServiceContactList } from '../users/service-contacts';
 
@@ -20,19 +20,6 @@ type Names = 'admin.users' | 'admin.user' | 'admin.bootUser' | 'admin.resetPassw
 
 /** The key a user's roles and grants are kept under. */
 const settingsKey = (userId: string) => `getContactSettings:${userId}`;
-
-/** Sends an administrator's action: the service's answer, or its refusal in its words. */
-async function act<T>(ctx: HandlerContext, what: string, send: () => Promise<T>): Promise<T> {
-  needService(ctx, what);
-  try {
-    const answer = await send();
-    ctx.reachedService();
-    return answer;
-  } catch (err) {
-    ctx.lostService(err);
-    throw err;
-  }
-}
 
 /** A user's roles and grants, kept; `noSignIn` when the service says the contact has none (404). */
 async function userSettings(ctx: HandlerContext, userId: string) {
@@ -91,7 +78,7 @@ export const adminHandlers: AreaHandlers<Names> = (ctx) => ({
     return { contact, ...(await userSettings(ctx, id)) };
   },
   'admin.bootUser': ({ id }) =>
-    act(ctx, 'Booting a user', () =>
+    sendNow(ctx, 'Booting a user', () =>
       ctx.session.api().call('bootUser', { body: { id }, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
     ),
   'admin.resetPassword': async ({ reset }) => {
@@ -101,13 +88,13 @@ export const adminHandlers: AreaHandlers<Names> = (ctx) => ({
         "Choose the user whose password you set; an administrator sets another user's password without theirs.",
       );
     }
-    const answer = await act(ctx, 'Setting a password', () =>
+    const answer = await sendNow(ctx, 'Setting a password', () =>
       ctx.session.api().call('resetPassword', { body: reset, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
     );
     return answer.revoked;
   },
   'admin.removePermission': async ({ userId, permission }) => {
-    await act(ctx, 'Removing a permission', () =>
+    await sendNow(ctx, 'Removing a permission', () =>
       ctx.session.api().call('removePermissions', { query: { userId, permission } }),
     );
     staleAnswers(ctx.freshness, settingsKey(userId));

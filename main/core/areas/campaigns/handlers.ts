@@ -24,7 +24,7 @@ import { ServiceError } from '../../errors';
 import type { StoredEntry } from '../../writes/outbox-store';
 import { queueOrReplaceAction } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
-import { needService } from '../service-reach';
+import { sendNow } from '../service-reach';
 import { keptAnswer, staleAnswers } from '../kept';
 import { dynamicGroupMembers } from './group-members';
 import { createdRow, isCreate, queuedCampaignEntries, rowOf, withQueued } from './queued';
@@ -103,13 +103,9 @@ export const campaignsHandlers: AreaHandlers<Names> = (ctx) => {
    * allow) is said with the state the campaign is in now and what can be done.
    */
   async function act<T>(campaignId: string, what: string, send: () => Promise<T>): Promise<T> {
-    needService(ctx, what);
     try {
-      const answer = await send();
-      ctx.reachedService();
-      return answer;
+      return await sendNow(ctx, what, send);
     } catch (err) {
-      ctx.lostService(err);
       if (err instanceof ServiceError && err.status === 409) {
         const now = await keptCampaign(campaignId).catch(() => null);
         const state = now?.value?.state;
@@ -258,15 +254,9 @@ export const campaignsHandlers: AreaHandlers<Names> = (ctx) => {
 
     'campaigns.addGroup': async ({ campaignId, groupId }) => {
       const id = notLocal(ctx, campaignId);
-      needService(ctx, 'Adding a group');
-      let group: Group;
-      try {
-        group = await api().call('getGroup', { query: { id: groupId }, timeoutMs });
-        ctx.reachedService();
-      } catch (err) {
-        ctx.lostService(err);
-        throw err;
-      }
+      const group: Group = await sendNow(ctx, 'Adding a group', () =>
+        api().call('getGroup', { query: { id: groupId }, timeoutMs }),
+      );
       if (group.kind !== 'dynamic' || !group.filter) {
         throw new BridgeError(
           'invalid_input',
