@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Transfer } from '../../preload/contract';
 import type { FakeBridge } from './fake-bridge';
 import { installCompanies } from './fakes-companies';
 import { installEmails, makeAttachment, makeEmail } from './fakes-emails';
+import { queuedDownload } from './fakes-transfers';
 import { renderApp, signedInBridge } from './render-app';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -106,18 +106,8 @@ describe('e-mails on record pages', () => {
   it('downloads an attachment with its progress, opens it, warns before opening a program, and saves the message', async () => {
     const { bridge, contact, emails, emailId } = emailsBridge();
     const [pdf, exe] = emails.attachments.get(emailId)!;
-    const transfer = (name: string, id: string, documentId: string | null = null): Transfer => ({
-      id,
-      kind: 'download',
-      name,
-      folderId: null,
-      documentId,
-      bytesDone: 0,
-      bytesTotal: 0,
-      state: 'queued',
-      error: null,
-      localPath: null,
-    });
+    const transfer = (name: string, id: string, documentId: string | null = null) =>
+      queuedDownload(name, { id, documentId });
     bridge.handle('emails.downloadAttachment', ({ attachmentId }) =>
       transfer(attachmentId === pdf.id ? pdf.fileName : exe.fileName, `t-${attachmentId}`, attachmentId),
     );
@@ -225,18 +215,9 @@ describe('e-mails on record pages', () => {
     });
     const [pdf] = emails.attachments.get(emailId)!;
     const reason = 'Waiting for the service — it downloads by itself when the connection is back.';
-    bridge.handle('emails.downloadAttachment', ({ attachmentId }) => ({
-      id: 't-queued',
-      kind: 'download',
-      name: pdf.fileName,
-      folderId: null,
-      documentId: attachmentId,
-      bytesDone: 0,
-      bytesTotal: pdf.size,
-      state: 'queued',
-      error: reason,
-      localPath: null,
-    }));
+    bridge.handle('emails.downloadAttachment', ({ attachmentId }) =>
+      queuedDownload(pdf.fileName, { id: 't-queued', documentId: attachmentId, bytesTotal: pdf.size, error: reason }),
+    );
     emails.fetchedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
     const { user } = renderApp(bridge);
     const section = await openContact(user, contact.firstName);

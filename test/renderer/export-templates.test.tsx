@@ -6,8 +6,9 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ExportTemplateItem, Transfer } from '../../preload/contract';
+import type { ExportTemplateItem } from '../../preload/contract';
 import type { FakeBridge } from './fake-bridge';
+import { queuedDownload } from './fakes-transfers';
 import { renderApp, signedInBridge } from './render-app';
 
 /** Answers the template calls from a list kept here, as the core would (announcing outbox changes). */
@@ -43,18 +44,7 @@ function installTemplates(bridge: FakeBridge, initial: ExportTemplateItem[] = []
   return items;
 }
 
-const transfer: Transfer = {
-  id: crypto.randomUUID(),
-  kind: 'download',
-  name: 'contacts-2026-11-24.csv',
-  folderId: null,
-  documentId: null,
-  bytesDone: 0,
-  bytesTotal: 0,
-  state: 'queued',
-  error: null,
-  localPath: null,
-};
+const transfer = queuedDownload('contacts-2026-11-24.csv');
 
 /** Renders the app on `bridge` and opens "Export…" from the Contacts view. */
 async function openExportDialog(bridge: FakeBridge) {

@@ -6,31 +6,15 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Transfer } from '../../preload/contract';
 import { installCompanies } from './fakes-companies';
+import { queuedDownload } from './fakes-transfers';
 import { renderApp, signedInBridge } from './render-app';
-
-function exportTransfer(name: string, patch: Partial<Transfer> = {}): Transfer {
-  return {
-    id: crypto.randomUUID(),
-    kind: 'download',
-    name,
-    folderId: null,
-    documentId: null,
-    bytesDone: 0,
-    bytesTotal: 0,
-    state: 'queued',
-    error: null,
-    localPath: null,
-    ...patch,
-  };
-}
 
 describe('exports', () => {
   it('starts an export from the command palette with the chosen options, and shows it in the Transfers panel', async () => {
     const bridge = signedInBridge();
     bridge.handle('search.global', () => []);
-    const transfer = exportTransfer('psas-2026-11-24.csv');
+    const transfer = queuedDownload('psas-2026-11-24.csv');
     bridge.handle('exports.start', () => transfer);
     const { user } = renderApp(bridge);
     await screen.findByRole('navigation', { name: 'Main' });
