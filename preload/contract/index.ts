@@ -22,6 +22,7 @@ import { companiesCalls } from './companies';
 import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentActionsCalls } from './document-actions';
+import { documentPreviewCalls } from './document-preview';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
@@ -56,6 +57,7 @@ export * from './companies';
 export * from './contacts';
 export * from './deals';
 export * from './document-actions';
+export * from './document-preview';
 export * from './documents';
 export * from './drafts';
 export * from './emails';
@@ -89,6 +91,7 @@ export const calls = {
   ...calendarCalls,
   ...documentsCalls,
   ...documentActionsCalls,
+  ...documentPreviewCalls,
   ...transfersCalls,
   ...notificationsCalls,
   ...commentsCalls,

@@ -16,6 +16,7 @@ import { contactsHandlers } from './contacts/handlers';
 import { dealsHandlers } from './deals/handlers';
 import { folderHandlers } from './documents/folder-handlers';
 import { documentsHandlers } from './documents/handlers';
+import { documentPreviewHandlers } from './documents/preview';
 import { transferHandlers } from './documents/transfer-handlers';
 import { documentWorkflowHandlers } from './documents/workflow-handlers';
 import { draftsHandlers } from './drafts/handlers';
@@ -44,6 +45,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'deals', handlers: dealsHandlers },
   { name: 'calendar', handlers: calendarHandlers },
   { name: 'documents', handlers: documentsHandlers },
+  { name: 'documentPreview', handlers: documentPreviewHandlers },
   { name: 'documentWorkflow', handlers: documentWorkflowHandlers },
   { name: 'documentFolders', handlers: folderHandlers },
   { name: 'transfers', handlers: transferHandlers },

@@ -29,6 +29,7 @@ import { isActive } from '../../stores/transfers-store';
 import { DocumentApproval } from './document-approval';
 import { DocumentSummary } from './document-summary';
 import { DocumentWorkflowBar } from './document-workflow-bar';
+import { DocumentPreview } from './preview/document-preview';
 import { RelatedDocuments } from './related-documents';
 
 /** Renders document `id`'s details and actions, or a hint when none is selected. */
@@ -129,6 +130,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
         >
           Open
         </button>
+        <DocumentPreview document={document} />
       </div>
       {online ? null : (
         <p id={offlineNoteId} className="note">
