@@ -6,6 +6,7 @@
  * returns to its button. No console message of the page may mention the Content Security Policy.
  */
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import type { ConsoleMessage, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder } from '../../preload/contract';
@@ -25,6 +26,7 @@ import { ServerClient } from '../helpers/server-client';
 const titles = {
   pdf: 'E2E preview brochure',
   image: 'E2E preview booth',
+  large: 'E2E preview site photo',
   text: 'E2E preview notes',
   csv: 'E2E preview price list',
 };
@@ -43,6 +45,17 @@ async function twoPagePdf(): Promise<Uint8Array> {
     page.drawText(words, { x: 45, y: 420, size: 18, font, color: rgb(0.1, 0.1, 0.1) });
   }
   return pdf.save();
+}
+
+/** A `width`×`height` PNG of noise, which does not compress: over the bridge's 2 MiB incoming frame limit. */
+function noisePng(width: number, height: number): Uint8Array {
+  const png = new PNG({ width, height });
+  let seed = 7;
+  for (let i = 0; i < png.data.length; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    png.data[i] = i % 4 === 3 ? 255 : seed >> 23;
+  }
+  return PNG.sync.write(png);
 }
 
 describe('document preview', () => {
@@ -89,6 +102,7 @@ describe('document preview', () => {
     const files: Array<[string, Uint8Array]> = [
       [`${titles.pdf}.pdf`, await twoPagePdf()],
       [`${titles.image}.png`, await readFixture('sample.png')],
+      [`${titles.large}.png`, noisePng(1200, 900)],
       [`${titles.text}.txt`, Buffer.from('Call Dana back on Friday.\n<script>alert("never run")</script>\n')],
       [`${titles.csv}.csv`, Buffer.from('product,price\nDesk,420\n')],
     ];
@@ -167,6 +181,15 @@ describe('document preview', () => {
     await dialog.getByText('64 × 48 pixels').waitFor();
     await app.screenshot('document-preview-image');
     await app.axeScan('document preview (image)');
+    await closeWithEscape(dialog);
+  });
+
+  it('shows an image of several megabytes (the answer is larger than any frame the page may send)', async () => {
+    const dialog = await openPreview(titles.large);
+    const image = dialog.getByRole('img', { name: titles.large });
+    await image.waitFor({ timeout: stepTimeoutMs });
+    await expect.poll(() => image.evaluate((i) => (i as unknown as { naturalWidth: number }).naturalWidth)).toBe(1200);
+    await dialog.getByText('1200 × 900 pixels').waitFor();
     await closeWithEscape(dialog);
   });
 
