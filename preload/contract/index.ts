@@ -23,6 +23,7 @@ import { contactsCalls } from './contacts';
 import { dealsCalls } from './deals';
 import { documentActionsCalls } from './document-actions';
 import { documentPreviewCalls } from './document-preview';
+import { documentThumbnailCalls } from './document-thumbnails';
 import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
@@ -58,6 +59,7 @@ export * from './contacts';
 export * from './deals';
 export * from './document-actions';
 export * from './document-preview';
+export * from './document-thumbnails';
 export * from './documents';
 export * from './drafts';
 export * from './emails';
@@ -92,6 +94,7 @@ export const calls = {
   ...documentsCalls,
   ...documentActionsCalls,
   ...documentPreviewCalls,
+  ...documentThumbnailCalls,
   ...transfersCalls,
   ...notificationsCalls,
   ...commentsCalls,

@@ -17,6 +17,7 @@ import { dealsHandlers } from './deals/handlers';
 import { folderHandlers } from './documents/folder-handlers';
 import { documentsHandlers } from './documents/handlers';
 import { documentPreviewHandlers } from './documents/preview';
+import { documentThumbnailHandlers } from './documents/thumbnail-handlers';
 import { transferHandlers } from './documents/transfer-handlers';
 import { documentWorkflowHandlers } from './documents/workflow-handlers';
 import { draftsHandlers } from './drafts/handlers';
@@ -48,6 +49,7 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'documentPreview', handlers: documentPreviewHandlers },
   { name: 'documentWorkflow', handlers: documentWorkflowHandlers },
   { name: 'documentFolders', handlers: folderHandlers },
+  { name: 'documentThumbnails', handlers: documentThumbnailHandlers },
   { name: 'transfers', handlers: transferHandlers },
   { name: 'notifications', handlers: notificationsHandlers },
   { name: 'comments', handlers: commentsHandlers },

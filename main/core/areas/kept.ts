@@ -5,6 +5,7 @@
  * notes, avatars).
  */
 import { BridgeError, type KeptAnswer, type KeptFirstArea } from '../../../preload/contract';
+import { ServiceError } from '../errors';
 import type { AnswerFreshness, HandlerContext } from './context';
 
 /** Forgets the freshness of every kept answer whose key starts with `prefix`, so the next read asks the service. */
@@ -119,30 +120,93 @@ export function refreshInBackground(
   return state.running.has(key);
 }
 
+/** The image operations whose answers `keptImage` keeps (api/openapi.yaml). */
+export type ImageOperation = 'getAvatar' | 'getCompanyLogo' | 'getDocumentThumbnail';
+
+/** What `keptImage` keeps of an image answer: the picture (null: the record has none), its ETag, and the content version it shows. */
+interface KeptPicture {
+  dataUrl: string | null;
+  etag: string | null;
+  version: string | null;
+}
+
+/** Answers with which the service says a record has no picture to make (api/openapi.yaml `getDocumentThumbnail`: 415 a type without one, 422 a file that cannot be decoded). */
+const noPictureStatuses = new Set([415, 422]);
+
+/** Reads what is kept under `key`; answers kept before ETags were kept (a bare `data:` URL) count as having none. */
+function keptPicture(ctx: HandlerContext, key: string): KeptPicture | null {
+  return asPicture(ctx.cache.state.getCached<KeptPicture | string>(key)?.value);
+}
+
+function asPicture(kept: KeptPicture | string | null | undefined): KeptPicture | null {
+  if (kept === undefined || kept === null) return null;
+  return typeof kept === 'string' ? { dataUrl: kept, etag: null, version: null } : kept;
+}
+
+/** Options of `keptImage`. */
+export interface ImageOptions {
+  /** Width and height asked for, px; the picture is kept per size. Default 128, the contract's default for avatars and logos. */
+  size?: number;
+  /** The encoding asked for (`getDocumentThumbnail` only); default the service's (PNG). */
+  format?: 'png' | 'webp';
+  /**
+   * The version of the record's content the picture shows (a document's sha256): a picture kept
+   * for another version is neither given nor counted fresh, so a changed file gets a new picture.
+   */
+  version?: string;
+  /** How long a picture fetched in this run is given without asking again, ms. Default 0: revalidated on every read. */
+  freshForMs?: number;
+}
+
 /**
- * An image operation's answer (`Gets an avatar`, `Get Company Logo`) as a `data:` URL, kept for
- * offline use; null when it was never fetched and cannot be now.
+ * An image operation's answer (`Gets an avatar`, `Get Company Logo`, `Gets a document thumbnail`)
+ * as a `data:` URL, kept for offline use per record and size; null when there is none. A kept
+ * picture is revalidated with its ETag (If-None-Match, RFC 9110 section 13.1.2): a 304 keeps it.
+ * A 415 or 422 is kept as "no picture" for that `version` and not asked again until it changes.
+ * Null too when the picture was never fetched and cannot be now, or the record no longer exists.
  */
 export async function keptImage(
   ctx: HandlerContext,
-  operationId: 'getAvatar' | 'getCompanyLogo',
+  operationId: ImageOperation,
   id: string,
+  options: ImageOptions = {},
 ): Promise<{ dataUrl: string | null }> {
+  const { size, format, freshForMs = 0 } = options;
+  const version = options.version ?? null;
+  // Pictures of the default size keep the key they always had, so pictures kept before stay in use.
+  const key = size === undefined ? `${operationId}:${id}` : `${operationId}:${id}:${size}`;
+  const before = keptPicture(ctx, key);
+  const current = before !== null && before.version === version;
+  if (current && before.dataUrl === null) return { dataUrl: null };
   try {
-    const kept = await keptAnswer<string | null>(
+    const kept = await keptAnswer<KeptPicture | string | null>(
       ctx,
-      `${operationId}:${id}`,
+      key,
       async () => {
-        const response = await ctx.session.api().open(operationId, { query: { id, size: 128 } });
-        const type = (response.headers.get('content-type') ?? 'image/png').split(';')[0];
-        const bytes = Buffer.from(await response.arrayBuffer());
-        return `data:${type};base64,${bytes.toString('base64')}`;
+        const query = { id, size: size ?? 128, ...(format ? { format } : {}) };
+        const headers: Record<string, string> = before?.etag ? { 'if-none-match': before.etag } : {};
+        try {
+          const response = await ctx.session.api().open(operationId, { query, headers });
+          const type = (response.headers.get('content-type') ?? 'image/png').split(';')[0];
+          const bytes = Buffer.from(await response.arrayBuffer());
+          const dataUrl = `data:${type};base64,${bytes.toString('base64')}`;
+          return { dataUrl, etag: response.headers.get('etag'), version };
+        } catch (err) {
+          if (!(err instanceof ServiceError)) throw err;
+          // 304: the picture named by the kept ETag is still current.
+          if (err.status === 304 && before) return { ...before, version };
+          if (noPictureStatuses.has(err.status)) return { dataUrl: null, etag: null, version };
+          throw err;
+        }
       },
       null,
+      current ? freshForMs : 0,
     );
-    return { dataUrl: kept.value };
+    // Offline, a picture kept for another version of the content is not this content's.
+    const picture = asPicture(kept.value);
+    return { dataUrl: picture && picture.version === version ? picture.dataUrl : null };
   } catch {
-    // No image for a record the service no longer has: the view shows initials instead.
+    // No picture for a record the service no longer has: the view shows initials or the type icon instead.
     return { dataUrl: null };
   }
 }

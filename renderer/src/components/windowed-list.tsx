@@ -42,6 +42,8 @@ export interface WindowedListProps<T extends { id: string }> {
   /** What to show when no row matches (an `EmptyState` with the view's words and actions). */
   empty: ReactNode;
   listRef?: Ref<VirtualListHandle>;
+  /** Shows the rows another way (a grid of cards, say) in place of the list, once there are rows to show. */
+  renderRows?: (windows: RowWindows<T> & { total: number }) => ReactNode;
 }
 
 /** Renders the list body. */
@@ -61,19 +63,23 @@ export function WindowedList<T extends { id: string }>(props: WindowedListProps<
   return (
     <>
       {windows.error ? <ErrorBanner message={windows.error} onRetry={windows.retry} /> : null}
-      <VirtualList<T>
-        ref={props.listRef}
-        label={props.label}
-        total={total}
-        getRow={windows.getRow}
-        onRangeChange={windows.requestRange}
-        rowHeight={props.rowHeight}
-        renderRow={props.renderRow}
-        selectedId={selection.selectedId}
-        activeIndex={selection.activeIndex}
-        onActivate={selection.activate}
-        resetKey={props.resetKey}
-      />
+      {props.renderRows ? (
+        props.renderRows({ ...windows, total })
+      ) : (
+        <VirtualList<T>
+          ref={props.listRef}
+          label={props.label}
+          total={total}
+          getRow={windows.getRow}
+          onRangeChange={windows.requestRange}
+          rowHeight={props.rowHeight}
+          renderRow={props.renderRow}
+          selectedId={selection.selectedId}
+          activeIndex={selection.activeIndex}
+          onActivate={selection.activate}
+          resetKey={props.resetKey}
+        />
+      )}
     </>
   );
 }

@@ -1,10 +1,10 @@
 /**
- * The selected folder's content: its documents (virtualized, searchable), a banner while uploads
+ * The selected folder's content: its documents (virtualized, searchable) as a list with small
+ * thumbnails or as a grid of cards (the layout chosen in the folder toolbar), a banner while uploads
  * into it wait or run, and the drop zone for uploads (drag files anywhere onto it, or "Upload" to
  * pick them). A document row can be dragged onto a folder in the tree to move it there (the
  * keyboard way: the folder field of Edit).
  */
-import { useDraggable } from '@dnd-kit/core';
 import { useDropzone } from 'react-dropzone';
 import type { DocumentRow, Folder } from '../../../../preload/contract';
 import { EmptyState } from '../../components/empty-state';
@@ -16,8 +16,11 @@ import type { RowWindows } from '../../components/use-row-windows';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
 import { formatBytes, formatDate, pluralize } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
+import { DocumentGrid } from './document-grid';
+import { DocumentThumbnail } from './document-thumbnail';
 import { PendingUploads } from './pending-uploads';
-import { documentDragPrefix } from './use-folder-edits';
+import { useDocumentDrag } from './use-document-drag';
+import { useDocumentLayout } from './use-document-layout';
 import { useUpload } from './use-upload';
 
 export interface FolderContentProps {
@@ -51,6 +54,7 @@ export function FolderContent({
   searchStatus,
 }: FolderContentProps) {
   const upload = useUpload(folder.id);
+  const [layout] = useDocumentLayout();
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     onDrop: (files) => void upload(files),
     noClick: true,
@@ -105,6 +109,18 @@ export function FolderContent({
       selection={selection}
       resetKey={`${folder.id}:${searched}`}
       empty={empty}
+      renderRows={
+        layout === 'grid'
+          ? (shown) => (
+              <DocumentGrid
+                windows={shown}
+                label="Documents"
+                selection={selection}
+                resetKey={`${folder.id}:${searched}`}
+              />
+            )
+          : undefined
+      }
     />
   );
 
@@ -154,25 +170,16 @@ export function FolderContent({
 
 const markedDocumentRow = withSourceMark(renderDocumentRow);
 
-/** A document's row: title, file name, size and last update, and its state; it can be dragged onto a folder. */
+/** A document's row: thumbnail, title, file name, size and last update, and its state; it can be dragged onto a folder. */
 function renderDocumentRow(document: DocumentRow) {
   return <DocumentRowContent document={document} />;
 }
 
 function DocumentRowContent({ document }: { document: DocumentRow }) {
-  const drag = useDraggable({
-    id: `${documentDragPrefix}${document.id}`,
-    data: { folderId: document.folderId, title: document.title },
-  });
+  const drag = useDocumentDrag(document);
   return (
-    <div
-      ref={drag.setNodeRef}
-      {...drag.listeners}
-      className={drag.isDragging ? 'list-row document-dragging' : 'list-row'}
-    >
-      <span className="file-badge" aria-hidden="true">
-        <Icon name="file" size={18} />
-      </span>
+    <div ref={drag.ref} {...drag.listeners} className={drag.dragging ? 'list-row document-dragging' : 'list-row'}>
+      <DocumentThumbnail document={document} place="row" />
       <div className="list-row-text">
         <span className="list-row-primary">{document.title}</span>
         <span className="list-row-secondary">

@@ -1,9 +1,11 @@
 /**
  * The folder actions above the tree, on the chosen folder: New folder (in it), Rename (F2),
- * Move to… (M) and Delete (Delete). The keys work on the focused folder in the tree.
+ * Move to… (M) and Delete (Delete). The keys work on the focused folder in the tree. Beside them,
+ * the List | Grid switch of how the folder's documents show (remembered per user).
  */
 import type { Folder } from '../../../../preload/contract';
 import type { TreeEditAction } from '../../components/tree-drag';
+import { type DocumentLayout, documentLayouts, useDocumentLayout } from './use-document-layout';
 
 export interface FolderToolbarProps {
   /** The chosen folder. */
@@ -18,10 +20,28 @@ const actions: Array<{ action: 'create' | TreeEditAction; label: string; key?: s
   { action: 'delete', label: 'Delete', key: 'Delete' },
 ];
 
+const layoutLabel: Record<DocumentLayout, string> = { list: 'List', grid: 'Grid' };
+
 /** Renders the toolbar. */
 export function FolderToolbar({ folder, onAction }: FolderToolbarProps) {
+  const [layout, chooseLayout] = useDocumentLayout();
   return (
     <div className="folder-toolbar">
+      <fieldset className="segmented folder-layout">
+        <legend className="visually-hidden">Show documents as</legend>
+        {documentLayouts.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className="segmented-button"
+            aria-pressed={layout === name}
+            title={`Show the documents as a ${name === 'grid' ? 'grid of cards with thumbnails' : 'list'}`}
+            onClick={() => chooseLayout(name)}
+          >
+            {layoutLabel[name]}
+          </button>
+        ))}
+      </fieldset>
       {actions.map(({ action, label, key }) => (
         <button
           key={action}
