@@ -28,6 +28,7 @@ import { documentsCalls } from './documents';
 import { draftsCalls } from './drafts';
 import { emailsCalls } from './emails';
 import { groupsCalls } from './groups';
+import { listingChecksCalls } from './listing-checks';
 import { newsCalls } from './news';
 import { pimCalls } from './pim';
 import { exportsCalls } from './exports';
@@ -64,6 +65,7 @@ export * from './documents';
 export * from './drafts';
 export * from './emails';
 export * from './groups';
+export * from './listing-checks';
 export * from './news';
 export * from './pim';
 export * from './exports';
@@ -117,6 +119,7 @@ export const calls = {
   ...newsCalls,
   ...campaignsCalls,
   ...pimCalls,
+  ...listingChecksCalls,
 } as const;
 
 export type CallName = keyof typeof calls;

@@ -23,6 +23,7 @@ import { documentWorkflowHandlers } from './documents/workflow-handlers';
 import { draftsHandlers } from './drafts/handlers';
 import { emailsHandlers } from './emails/handlers';
 import { groupsHandlers } from './groups/handlers';
+import { listingCheckHandlers } from './listing-checks/handlers';
 import { newsHandlers } from './news/handlers';
 import { exportsHandlers } from './exports/handlers';
 import { notificationsHandlers } from './notifications/handlers';
@@ -72,4 +73,5 @@ export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<nev
   { name: 'news', handlers: newsHandlers },
   { name: 'campaigns', handlers: campaignsHandlers },
   { name: 'pim', handlers: pimHandlers },
+  { name: 'listingChecks', handlers: listingCheckHandlers },
 ];

@@ -21,6 +21,7 @@ import { CalendarGrid } from './calendar-grid';
 import { itemOfEvent } from './calendar-items';
 import { useCalendarKeys } from './calendar-keys';
 import { type CalendarViewName, periodHeading, periodNoun, step, visibleRange } from './calendar-range';
+import { CalendarRangeCheck } from './calendar-range-check';
 import { CalendarShare } from './calendar-share';
 import { CalendarToolbar, CalendarViewSwitch } from './calendar-toolbar';
 import { EventDetail } from './event-detail';
@@ -173,6 +174,7 @@ export function CalendarView() {
         onStep={(direction) => setDate((current) => step(current, view, direction))}
         onNew={() => newEvent()}
       />
+      <CalendarRangeCheck from={range.from} to={range.to} />
       {error ? <ErrorBanner message={`Events could not be loaded: ${error}`} onRetry={reload} /> : null}
       <CalendarGrid
         view={view}

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useServiceSearch } from '../../lib/use-service-search';
 import { useBridge, useDataVersion } from '../../stores/stores-context';
 import { DocumentDetail } from './document-detail';
+import { FolderCheck } from './folder-check';
 import { FolderContent } from './folder-content';
 import { childrenByParent } from './folder-tree-model';
 import { FolderTree } from './folder-tree';
@@ -133,6 +134,7 @@ export function DocumentsView() {
     <DetailPane detailLabel="Document details" detail={<DocumentDetail id={selection.selectedId} />}>
       <div className="documents-main">
         {content}
+        {folder ? <FolderCheck folderId={folder.id} onOpenFolder={chooseFolder} /> : null}
         <TransfersPanel />
       </div>
       {edits.dialogs}

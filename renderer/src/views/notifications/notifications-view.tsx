@@ -14,6 +14,7 @@ import { useNow } from '../../lib/use-now';
 import { undoWindowMs } from '../../stores/notifications-store';
 import { useNotifications, useSession, useUi } from '../../stores/stores-context';
 import { NotificationItem, recordOf } from './notification-item';
+import { NotificationsCheck } from './notifications-check';
 import './notifications.css';
 
 /** Renders the notifications view. */
@@ -103,6 +104,7 @@ export function NotificationsView() {
           </button>
         </div>
       </header>
+      <NotificationsCheck />
       {error && phase !== 'failed' ? <ErrorBanner message={error} onDismiss={clearError} /> : null}
       <div className="view-body view-body-scroll">{body}</div>
       <ConfirmDialog
