@@ -2,13 +2,13 @@
 import type { Transfer } from '../../preload/contract';
 
 /**
- * A download as the core registers it before any byte arrived (`queued`, sizes 0, in no folder and
- * of no document: an export's or a service file's), named `name`, with `patch` laid over it.
+ * A transfer of `kind` as the core registers it before any byte moved (`queued`, sizes 0, in no
+ * folder and of no document), named `name`, with `patch` laid over it.
  */
-export function queuedDownload(name: string, patch: Partial<Transfer> = {}): Transfer {
+function queuedTransfer(kind: Transfer['kind'], name: string, patch: Partial<Transfer>): Transfer {
   return {
     id: crypto.randomUUID(),
-    kind: 'download',
+    kind,
     name,
     folderId: null,
     documentId: null,
@@ -19,4 +19,14 @@ export function queuedDownload(name: string, patch: Partial<Transfer> = {}): Tra
     localPath: null,
     ...patch,
   };
+}
+
+/** A download just registered (an export's or a service file's unless `patch` says otherwise). */
+export function queuedDownload(name: string, patch: Partial<Transfer> = {}): Transfer {
+  return queuedTransfer('download', name, patch);
+}
+
+/** An upload just registered (a mapping file's unless `patch` says otherwise). */
+export function queuedUpload(name: string, patch: Partial<Transfer> = {}): Transfer {
+  return queuedTransfer('upload', name, patch);
 }

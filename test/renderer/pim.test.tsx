@@ -6,7 +6,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { FileValidationReport, ImportMapping, Transfer } from '../../preload/contract';
+import type { FileValidationReport, ImportMapping } from '../../preload/contract';
+import { queuedUpload } from './fakes-transfers';
 import { renderApp, signedInBridge } from './render-app';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -148,18 +149,11 @@ describe('Import view', () => {
 
   it('sends a mapping file through the upload queue and shows it waiting with the reason', async () => {
     const bridge = pimBridge();
-    const waiting: Transfer = {
+    const waiting = queuedUpload('fair.json', {
       id: 't1',
-      kind: 'upload',
-      name: 'fair.json',
-      folderId: null,
-      documentId: null,
       bytesTotal: 120,
-      bytesDone: 0,
-      state: 'queued',
       error: 'Waiting for the service — it uploads by itself when the connection is back.',
-      localPath: null,
-    };
+    });
     bridge.handle('pim.uploadMapping', async () => waiting);
     const { user } = renderApp(bridge);
     await openView(user, /^Import/);
@@ -177,18 +171,12 @@ describe('Import view', () => {
 describe('a refused mapping file', () => {
   it("says the service's words and sends it again with Try again", async () => {
     const bridge = pimBridge();
-    const refused: Transfer = {
+    const refused = queuedUpload('fair.json', {
       id: 't2',
-      kind: 'upload',
-      name: 'fair.json',
-      folderId: null,
-      documentId: null,
       bytesTotal: 120,
-      bytesDone: 0,
       state: 'failed',
       error: 'Uploading fair.json failed. The BRM service answered 409: a mapping with this name exists.',
-      localPath: null,
-    };
+    });
     bridge.handle('pim.uploadMapping', async () => refused);
     bridge.handle('transfers.retry', async () => ({ ...refused, state: 'queued', error: null }));
     const { user } = renderApp(bridge);
