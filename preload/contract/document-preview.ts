@@ -35,11 +35,6 @@ export interface DocumentPreview {
   source: DocumentPreviewSource | null;
   /** When the service sent the bytes (ISO 8601 UTC); null for a downloaded file or when nothing is shown. */
   fetchedAt: string | null;
-  /**
-   * True when the kept preview is of an earlier version of the document (its content changed since,
-   * and the service cannot be reached now to preview the current one).
-   */
-  outdated: boolean;
 }
 
 export const documentPreviewCalls = {

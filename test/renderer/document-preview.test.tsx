@@ -12,17 +12,22 @@ import { handleDocumentWorkflow, pickDocument } from './fakes-documents';
 import { renderApp, signedInBridge } from './render-app';
 
 const rendered: Array<{ page: number; scale: number }> = [];
+/** The error the fake pdf.js opens with (null: it opens a three-page PDF). */
+let openFailure: Error | null = null;
 
 vi.mock('../../renderer/src/views/documents/preview/pdf-loader', () => ({
-  openPdf: async () => ({
-    pageCount: 3,
-    pageWidth: async () => 400,
-    renderPage: (page: number, _canvas: unknown, scale: number) => {
-      rendered.push({ page, scale });
-      return { promise: Promise.resolve(), cancel: () => undefined };
-    },
-    close: () => undefined,
-  }),
+  openPdf: async () => {
+    if (openFailure) throw openFailure;
+    return {
+      pageCount: 3,
+      pageWidth: async () => 400,
+      renderPage: (page: number, _canvas: unknown, scale: number) => {
+        rendered.push({ page, scale });
+        return { promise: Promise.resolve(), cancel: () => undefined };
+      },
+      close: () => undefined,
+    };
+  },
 }));
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -46,7 +51,6 @@ function previewOf(
     refusal: null,
     source: 'service',
     fetchedAt: new Date().toISOString(),
-    outdated: false,
   };
 }
 
@@ -113,6 +117,17 @@ describe('document preview', () => {
     pressEscape(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(globalThis.document.activeElement?.textContent).toBe('Preview');
+  });
+
+  it('says so when a PDF is protected by a password', async () => {
+    openFailure = Object.assign(new Error('No password given'), { name: 'PasswordException' });
+    try {
+      const { user } = setUp('Locked offer', (d) => previewOf(d, 'pdf', 'application/pdf', '%PDF-1.7'));
+      const dialog = await openPreview(user, 'Locked offer');
+      expect(await within(dialog).findByText(/This PDF is protected by a password/)).toBeTruthy();
+    } finally {
+      openFailure = null;
+    }
   });
 
   it('shows an image from its bytes as a data: URL', async () => {

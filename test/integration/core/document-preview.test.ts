@@ -70,7 +70,6 @@ describe('document previews through the core', () => {
       shownBytes: pdfBytes.length,
       refusal: null,
       source: 'service',
-      outdated: false,
     });
     expect(bytesOf(first).equals(pdfBytes)).toBe(true);
     // The same content again: from the kept preview, with the time the service sent it.

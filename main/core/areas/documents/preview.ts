@@ -3,9 +3,10 @@
  * "Document previews"). In order: the file downloaded on this computer when it still matches the
  * document; the kept preview of the same content; the service's `View Document` (api/openapi.yaml),
  * read with a byte budget and checked against the document's size and SHA-256 as downloads are
- * (main/core/transfers/download.ts), then kept for offline (preview-store.ts). Offline, a kept
- * preview of an earlier version is shown marked `outdated`; with nothing kept the call is refused
- * with code `offline`, in words.
+ * (main/core/transfers/download.ts), then kept for offline (preview-store.ts). A document's
+ * content never changes (api/openapi.yaml: no operation replaces it; `sha256` is set at upload), so
+ * a kept preview of the same SHA-256 is the document and needs no service. Offline with nothing
+ * kept, the call is refused with code `offline`, in words.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { BridgeError, type DocumentPreview } from '../../../../preload/contract';
@@ -49,7 +50,6 @@ function shown(
   bytes: Uint8Array,
   source: DocumentPreview['source'],
   fetchedAt: string | null,
-  outdated = false,
 ): DocumentPreview {
   const kind = previewKind(document.contentType, document.name);
   const part = kind === 'text' ? textPart(bytes, maxPreviewTextBytes) : bytes;
@@ -58,13 +58,12 @@ function shown(
     name: document.name,
     kind,
     contentType: document.contentType,
-    size: outdated ? bytes.byteLength : document.size,
+    size: document.size,
     base64: Buffer.from(part.buffer, part.byteOffset, part.byteLength).toString('base64'),
     shownBytes: part.byteLength,
     refusal: null,
     source,
     fetchedAt,
-    outdated,
   };
 }
 
@@ -81,7 +80,6 @@ function refused(document: Document, refusal: string): DocumentPreview {
     refusal,
     source: null,
     fetchedAt: null,
-    outdated: false,
   };
 }
 
@@ -131,7 +129,7 @@ export async function previewDocument(ctx: HandlerContext, store: PreviewStore, 
   if (downloaded) return shown(document, downloaded, 'download', null);
 
   const kept = await store.read(document.id);
-  if (kept && kept.kept.sha256 === document.sha256) return shown(document, kept.bytes, 'kept', kept.kept.fetchedAt);
+  if (kept?.kept.sha256 === document.sha256) return shown(document, kept.bytes, 'kept', kept.kept.fetchedAt);
 
   let failure: unknown = null;
   if (ctx.online()) {
@@ -150,8 +148,7 @@ export async function previewDocument(ctx: HandlerContext, store: PreviewStore, 
     }
   }
   const offline = failure === null || (failure instanceof BridgeError && failure.code === 'offline');
-  if (offline && kept) return shown(document, kept.bytes, 'kept', kept.kept.fetchedAt, true);
-  if (failure !== null && !offline) throw failure;
+  if (!offline) throw failure;
   throw new BridgeError('offline', needsService);
 }
 

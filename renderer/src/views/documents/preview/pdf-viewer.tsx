@@ -45,11 +45,13 @@ export function PdfViewer({ base64, name }: PdfViewerProps) {
           if (current) setPdf(handle);
           else handle.close();
         },
-        () => {
-          if (current)
-            setFailure(
-              'This PDF could not be read, so it cannot be previewed. Download it and open it with your PDF reader.',
-            );
+        (reason: unknown) => {
+          if (!current) return;
+          setFailure(
+            (reason as { name?: unknown } | null)?.name === 'PasswordException'
+              ? 'This PDF is protected by a password, so it cannot be previewed. Download it and open it with your PDF reader.'
+              : 'This PDF could not be read, so it cannot be previewed. Download it and open it with your PDF reader.',
+          );
         },
       );
     return () => {

@@ -2,8 +2,8 @@
  * The preview dialog of a document (docs/SECURITY.md, "Document previews"): asks the core for the
  * preview (`documents.preview`) and shows it with the renderer's own viewers, within the page's
  * Content Security Policy: a PDF drawn on a canvas, an image from a `data:` URL, text as text. Says
- * where a preview came from when that matters (the kept copy while offline, with its age; an
- * earlier version), and what to do when there is none. Escape or Close closes it.
+ * where a preview came from when that matters (the kept copy while offline, with its age), and
+ * what to do when there is none. Escape or Close closes it.
  */
 import type { DocumentDetail, DocumentPreview } from '../../../../../preload/contract';
 import { Dialog } from '../../../components/dialog';
@@ -28,11 +28,7 @@ export interface PreviewDialogProps {
 function originWords(preview: DocumentPreview, online: boolean): string | null {
   if (preview.source === 'download') return 'Shown from the file downloaded on this computer.';
   if (preview.source !== 'kept' || !preview.fetchedAt) return null;
-  const age = formatAgo(preview.fetchedAt);
-  if (preview.outdated) {
-    return `This is the preview kept ${age} of an earlier version of this document. The current version needs the service; try again when you are back online.`;
-  }
-  return online ? null : `You are offline: this is the preview kept on this computer ${age}.`;
+  return online ? null : `You are offline: this is the preview kept on this computer ${formatAgo(preview.fetchedAt)}.`;
 }
 
 /** The viewer of a shown preview. */
