@@ -9,9 +9,10 @@ import { useState } from 'react';
 import type { CampaignRecipientsAdded } from '../../../../preload/contract';
 import { SelectField } from '../../components/forms/form-field';
 import { ChosenList } from '../../components/forms/chosen-list';
+import { contactOptions } from '../../components/forms/contact-options';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { errorMessage } from '../../lib/errors';
-import { fullName, pluralize } from '../../lib/format';
+import { pluralize } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
@@ -47,16 +48,8 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
     })),
   ];
 
-  async function search(text: string): Promise<SelectOption[]> {
-    const found = await bridge.call('contacts.list', { query: text.trim() || undefined, offset: 0, limit: 10 });
-    return found.rows
-      .filter((contact) => !chosen.some((option) => option.id === contact.id))
-      .map((contact) => ({
-        id: contact.id,
-        label: fullName(contact),
-        detail: contact.email ?? 'No e-mail address: the service refuses it',
-      }));
-  }
+  const search = (text: string) =>
+    contactOptions(bridge, text, chosen, (contact) => contact.email ?? 'No e-mail address: the service refuses it');
 
   async function run(add: () => Promise<CampaignRecipientsAdded>, after: () => void) {
     setBusy(true);

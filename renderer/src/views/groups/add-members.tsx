@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import type { Group } from '../../../../preload/contract';
 import { ChosenList } from '../../components/forms/chosen-list';
+import { contactOptions } from '../../components/forms/contact-options';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
-import { fullName, pluralize } from '../../lib/format';
+import { pluralize } from '../../lib/format';
 import { useBridge } from '../../stores/stores-context';
 import { useGroupWrite } from './use-group-write';
 
@@ -20,12 +21,8 @@ export function AddMembers({ group }: { group: Group }) {
   const write = useGroupWrite();
   const [chosen, setChosen] = useState<SelectOption[]>([]);
 
-  async function search(text: string): Promise<SelectOption[]> {
-    const found = await bridge.call('contacts.list', { query: text.trim() || undefined, offset: 0, limit: 10 });
-    return found.rows
-      .filter((contact) => !chosen.some((option) => option.id === contact.id))
-      .map((contact) => ({ id: contact.id, label: fullName(contact), detail: contact.companyName ?? contact.email }));
-  }
+  const search = (text: string) =>
+    contactOptions(bridge, text, chosen, (contact) => contact.companyName ?? contact.email);
 
   async function add() {
     const contactIds = chosen.map((option) => option.id);
