@@ -27,7 +27,7 @@ export interface CampaignListProps {
 /** Renders the rows as a list of buttons that open each campaign. */
 export function CampaignList({ rows, selectedId, onSelect }: CampaignListProps) {
   return (
-    <ul className="campaign-list" aria-label="Campaigns, last changed first">
+    <ul className="record-list" aria-label="Campaigns, last changed first">
       {rows.map((row) => {
         const { campaign } = row;
         const when = whenWords(row);

@@ -59,7 +59,7 @@ export function FeedList({ first, onOpenStory }: FeedListProps) {
     [canOpen, openRecord, onOpenStory],
   );
   return (
-    <ul className="feed-list" aria-label="Activity, newest first">
+    <ul className="record-list" aria-label="Activity, newest first">
       {first.rows.map(renderRow)}
       <OlderPages firstNext={first.nextCursor} usePage={useFeedPage} renderRow={renderRow} noun="activity" />
     </ul>

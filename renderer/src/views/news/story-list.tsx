@@ -63,7 +63,7 @@ export function StoryList({ state, first, selectedId, onSelect }: StoryListProps
     [selectedId, onSelect],
   );
   return (
-    <ul className="story-list" aria-label={state === 'draft' ? 'Your drafts' : 'Stories, newest first'}>
+    <ul className="record-list" aria-label={state === 'draft' ? 'Your drafts' : 'Stories, newest first'}>
       {first.rows.map(renderRow)}
       <OlderPages
         firstNext={first.nextCursor}

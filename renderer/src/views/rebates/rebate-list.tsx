@@ -39,7 +39,7 @@ export function RebateList({ rows, selectedId, onOpen, label, followFocus = true
   }
 
   return (
-    <ul className="rebate-list" aria-label={label} ref={list}>
+    <ul className="record-list" aria-label={label} ref={list}>
       {rows.map((row, index) => (
         <li key={`${row.key}:${row.currency}`}>
           <button

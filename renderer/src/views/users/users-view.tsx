@@ -120,7 +120,7 @@ function PeopleList({
     onOpen(rows[next].id);
   }
   return (
-    <ul className="users-list" aria-label="People" ref={list}>
+    <ul className="record-list" aria-label="People" ref={list}>
       {rows.map((row, index) => (
         <li key={row.id}>
           <button
