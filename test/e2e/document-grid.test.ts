@@ -22,16 +22,16 @@ describe('document grid', () => {
     await app?.close();
   });
 
-  /** The demo folder whose first documents include the most PNG photos (the photo folders), and its parents. */
-  async function folderWithPictures(): Promise<{ folder: Folder; path: Folder[] }> {
+  /** The demo folder whose first documents include the most of `contentType` (photos: PNG), and its parents. */
+  async function folderWithMost(contentType: string): Promise<{ folder: Folder; path: Folder[] }> {
     const folders = await app.host.core.handlers['documents.listFolders']({});
     let best: { folder: Folder; pictures: number } | null = null;
     for (const candidate of folders.filter((f) => f.documentCount > 0)) {
       const { rows } = await app.host.core.handlers['documents.list']({ folderId: candidate.id, offset: 0, limit: 12 });
-      const pictures = rows.filter((row) => row.contentType === 'image/png').length;
+      const pictures = rows.filter((row) => row.contentType === contentType).length;
       if (pictures > (best?.pictures ?? 0)) best = { folder: candidate, pictures };
     }
-    if (!best) throw new Error('No folder holds PNG documents: the demo data should have photos');
+    if (!best) throw new Error(`No folder holds ${contentType} documents: the demo data should have some`);
     const path: Folder[] = [];
     for (let at = best.folder; at.parentId !== null; ) {
       const parent = folders.find((f) => f.id === at.parentId);
@@ -59,7 +59,7 @@ describe('document grid', () => {
   }
 
   it('shows small thumbnails of pictures and PDFs in the document list', async () => {
-    ({ folder, path } = await folderWithPictures());
+    ({ folder, path } = await folderWithMost('image/png'));
     await openFolder(path);
     await waitForCount(app.page.locator('.doc-thumb-row img'));
     await app.screenshot('documents-list-thumbnails');
@@ -96,6 +96,14 @@ describe('document grid', () => {
     await details.getByText(title, { exact: true }).first().waitFor({ timeout: stepTimeoutMs });
     await app.screenshot('documents-grid-details');
     await app.axeScan('documents grid with details');
+  });
+
+  it('shows the first page of PDFs on their cards', async () => {
+    ({ folder, path } = await folderWithMost('application/pdf'));
+    await openFolder(path);
+    await waitForCount(app.page.locator('.doc-grid .doc-thumb-card img'), 2);
+    await app.screenshot('documents-grid-pdfs');
+    await app.axeScan('documents grid of PDFs');
   });
 
   it('is still in Grid after the app is loaded again', async () => {

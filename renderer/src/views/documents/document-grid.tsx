@@ -12,11 +12,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react';
 import type { DocumentRow, Transfer } from '../../../../preload/contract';
+import { SearchSourceMark } from '../../components/search-sources';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { useLatestDownload } from '../../components/transfer-state';
 import type { ListSelection } from '../../components/use-list-selection';
 import type { RowWindows } from '../../components/use-row-windows';
 import { formatBytes, formatDate, percentOf } from '../../lib/format';
+import type { Sourced } from '../../lib/service-search-merge';
 import { documentStateLabel } from '../../lib/labels';
 import { DocumentThumbnail } from './document-thumbnail';
 import { useDocumentDrag } from './use-document-drag';
@@ -245,8 +247,11 @@ const DocumentCard = memo(function DocumentCard({
   );
 });
 
-/** A card's content: thumbnail, title, file name, size and date, state and sync/download state; draggable onto a folder. */
-function CardContent({ document }: { document: DocumentRow }) {
+/**
+ * A card's content: thumbnail, title, file name, size and date, state, sync and download state, and
+ * where a search found it (as the list's rows show); draggable onto a folder.
+ */
+function CardContent({ document }: { document: Sourced<DocumentRow> }) {
   const drag = useDocumentDrag(document);
   return (
     <div
@@ -264,6 +269,7 @@ function CardContent({ document }: { document: DocumentRow }) {
         <span className={`pill pill-${document.state}`}>{documentStateLabel[document.state]}</span>
         <SyncStateBadge state={document.syncState} />
         <DownloadWord documentId={document.id} />
+        <SearchSourceMark source={document.foundWhere} />
       </span>
     </div>
   );
