@@ -92,6 +92,7 @@ export const views = [
       { keys: 'F2', label: 'Rename the folder chosen in the tree' },
       { keys: 'M', label: 'Move the folder chosen in the tree into another folder' },
       { keys: 'Delete', label: 'Delete the folder chosen in the tree (only an empty one; asks first)' },
+      { keys: '← → ↑ ↓ Enter', label: 'In Grid: move between cards (↑ ↓ by a row); Enter opens the details' },
     ],
   },
   {
