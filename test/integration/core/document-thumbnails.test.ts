@@ -2,7 +2,8 @@
  * Document thumbnails through the core against the reference service: a PNG and a PDF get a
  * picture, kept for offline use; a text document gets none (the 415 is kept, not asked again);
  * after a restart the kept picture is revalidated with If-None-Match and the service's 304 keeps it;
- * a new file (another sha256) gets a new picture.
+ * a new file (another sha256) gets a new picture. Avatars, kept by the same piece, are revalidated
+ * the same way.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -114,6 +115,18 @@ describe('document thumbnails through the core', () => {
     expect(after.dataUrl).toMatch(/^data:image\/webp;base64,/);
     expect(after.dataUrl).not.toBe(before.dataUrl);
     expect(after).toEqual(await thumbnail(pdf.id));
+  });
+
+  it('keeps avatars through the same piece: each read revalidates with If-None-Match and a 304 keeps the picture', async () => {
+    const [contact] = (await rig.core.handlers['contacts.list']({ offset: 0, limit: 1 })).rows;
+    const avatarRequests = () =>
+      rig.proxy.requests.filter((r) => r.url.includes('/getAvatar') && r.url.includes(contact.id));
+    const first = await rig.core.handlers['contacts.avatar']({ id: contact.id });
+    expect(first.dataUrl).toMatch(/^data:image\/[a-z]+;base64,/);
+    expect(await rig.core.handlers['contacts.avatar']({ id: contact.id })).toEqual(first);
+    const [asked, revalidated] = avatarRequests();
+    expect(asked.headers['if-none-match']).toBeUndefined();
+    expect(revalidated.headers['if-none-match']).toMatch(/^".+"$/);
   });
 
   it('gives nothing, without an error, for a document the cache does not hold', async () => {
