@@ -134,5 +134,26 @@ describe('listing checks', () => {
     await app.axeScan('listing-check-dismissed');
   });
 
+  it('answers in words when the service cannot be reached, and checks again once it is back', async () => {
+    const { page } = app;
+    await app.stopService();
+    await page.getByRole('button', { name: 'Check with the service' }).click();
+    await page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: /^The service cannot be reached now, so your dismissed notifications could not be checked\./ })
+      .waitFor({ timeout: stepTimeoutMs });
+    await app.screenshot('listing-check-offline');
+    await app.axeScan('listing-check-offline');
+    await app.restartService();
+    await freshSync();
+    await page.getByRole('button', { name: 'Check with the service' }).click();
+    await status()
+      .filter({ hasText: /dismissed notifications?; all of them were already here\.$/ })
+      .waitFor({
+        timeout: stepTimeoutMs,
+      });
+  });
+
   itEndsHealthy(() => app);
 });

@@ -31,15 +31,15 @@ export function NotificationsCheck() {
   return (
     <div className="notifications-check">
       <div className="service-check-bar">
+        <label className="service-check-toggle">
+          <input type="checkbox" checked={showDismissed} onChange={(e) => setShowDismissed(e.target.checked)} />
+          Show dismissed
+        </label>
         <ServiceCheck
           scopeKey={showDismissed ? 'dismissed' : 'current'}
           noun={showDismissed ? dismissedNoun : notificationNoun}
           check={check}
         />
-        <label className="service-check-toggle">
-          <input type="checkbox" checked={showDismissed} onChange={(e) => setShowDismissed(e.target.checked)} />
-          Show dismissed
-        </label>
       </div>
       {showDismissed ? <DismissedNotifications /> : null}
     </div>
