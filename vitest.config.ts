@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * - integration: core and service over real HTTP, real SQLite, the real keychain.
  * - faults: the fault-injection suite (docs/RELIABILITY.md), bounded counts; one file at a time.
  * - e2e: browser mode in Chromium (playwright-core).
+ * - packaging: the electron-builder configuration and the app package it builds (docs/PACKAGING.md).
  */
 export default defineConfig({
   test: {
@@ -48,6 +49,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'packaging',
+          include: ['test/packaging/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },
