@@ -20,6 +20,7 @@ import { openCache } from './cache/cache';
 import { createDataRepair, type DataRepair } from './data-repair';
 import { ServiceError } from './errors';
 import { createChangeNotifier, createEventBus } from './events';
+import { createRecordLinkInbox } from './record-links';
 import { guardHandlers, guardPageWriter, guardWriteQueue } from './guarded';
 import type { Core, CoreHandlers, CoreOptions } from './platform';
 import { createSession } from './session/session';
@@ -264,6 +265,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     uploadQueue.wake();
     downloadQueue.wake();
   });
+  const recordLinks = createRecordLinkInbox(bus);
   const ctx: HandlerContext = {
     options,
     freshness,
@@ -280,6 +282,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     uploads: uploadQueue,
     downloads: downloadQueue,
     notices,
+    recordLinks,
     maxUploadBytes: maxUploadBytesFromContract(),
     reachedService,
     lostService: (err) => engine.lost(err),
@@ -312,6 +315,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     handlers,
     on: bus.on,
+    openRecordLink: (url) => recordLinks.open(url),
     async start() {
       await session.restore();
       // The full check reads every page: off the event loop, while the app answers as usual.

@@ -103,6 +103,11 @@ export interface Core {
   handlers: CoreHandlers;
   /** Subscribes to a core event; returns the unsubscribe function. */
   on<E extends EventName>(name: E, listener: (payload: EventPayloads[E]) => void): () => void;
+  /**
+   * Hands a `brm://` record link to the window (main/core/record-links.ts); false when `url` is no
+   * record link (preload/contract/record-links.ts `parseRecordLink`).
+   */
+  openRecordLink(url: string): boolean;
   /** Restores the session from the keychain and, if signed in, starts syncing. */
   start(): Promise<void>;
   /** Stops syncing and transfers (queued uploads stay queued for the next start) and closes the cache. */

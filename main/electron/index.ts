@@ -10,6 +10,9 @@
  * started second shows who holds it and exits with code 1.
  *
  * Server URL: `--server URL`, else `BRM_SERVER_URL`, else `serverUrl` in `<userData>/settings.json`.
+ *
+ * `brm://` record links (main/electron/record-links.ts) that start the app or reach it from a second
+ * start open their record in the window.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +28,7 @@ import { keepBadgeCount } from './badge';
 import { registerBridgeIpc } from './ipc';
 import { createElectronPlatform } from './platform';
 import { appEntryUrl, registerAppProtocol, registerAppScheme } from './protocol';
+import { linkInArguments, listenForRecordLinks, type RecordLinkRouter } from './record-links';
 import { installSecurity } from './security';
 import { createMainWindow } from './window';
 
@@ -36,6 +40,7 @@ let window: BrowserWindow | null = null;
 let running: { core: Core; embedded: EmbeddedService | null; undo: Array<() => void> } | null = null;
 let folderLock: DataFolderLock | null = null;
 let quitting = false;
+let links: RecordLinkRouter | null = null;
 
 /** The `--server` value from Electron's command line (unknown flags are Chromium's and ignored). */
 function serverFlag(): string | undefined {
@@ -72,6 +77,20 @@ async function start(): Promise<void> {
   ];
   running = { core, embedded, undo };
   await core.start();
+  links?.deliverTo((url) => openRecordLink(core, url));
+}
+
+/** Opens a `brm://` link's record in the window, or says why it cannot. */
+function openRecordLink(core: Core, url: string): void {
+  if (window?.isMinimized()) window.restore();
+  window?.focus();
+  if (core.openRecordLink(url)) return;
+  void dialog.showMessageBox({
+    type: 'warning',
+    title: 'BRM Desktop',
+    message: 'This link does not open a record.',
+    detail: `${url}\n\nRecord links look like brm://contact/<id>, brm://company/<id>, brm://event/<id>, brm://document/<id> or brm://deal/<id>. Ask whoever sent it for the link again.`,
+  });
 }
 
 async function stop(): Promise<void> {
@@ -93,7 +112,10 @@ registerAppScheme();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  links = listenForRecordLinks();
+  app.on('second-instance', (_event, argv) => {
+    const link = linkInArguments(argv);
+    if (link) links?.receive(link);
     if (!window) return;
     if (window.isMinimized()) window.restore();
     window.focus();

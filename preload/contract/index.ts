@@ -34,6 +34,7 @@ import { pimCalls } from './pim';
 import { exportsCalls } from './exports';
 import { notificationsCalls } from './notifications';
 import { type OutboxEvents, outboxCalls } from './outbox';
+import { type RecordLinkEvents, recordLinkCalls } from './record-links';
 import { savedQueriesCalls } from './saved-queries';
 import { rebatesCalls } from './rebates';
 import { searchCalls } from './search';
@@ -72,6 +73,7 @@ export * from './exports';
 export * from './notifications';
 export * from './outbox';
 export * from './rebates';
+export * from './record-links';
 export * from './saved-queries';
 export * from './search';
 export * from './service-search';
@@ -86,6 +88,7 @@ export * from './write-inputs';
 /** Every bridge call: name → input schema and (phantom) result type. */
 export const calls = {
   ...appCalls,
+  ...recordLinkCalls,
   ...sessionCalls,
   ...syncCalls,
   ...outboxCalls,
@@ -130,7 +133,13 @@ export type CallParsed<K extends CallName> = z.output<(typeof calls)[K]['input']
 export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
 
 /** Every core event: name → payload. */
-export type EventPayloads = AppEvents & SessionEvents & SyncEvents & OutboxEvents & TransferEvents & StorageEvents;
+export type EventPayloads = AppEvents &
+  RecordLinkEvents &
+  SessionEvents &
+  SyncEvents &
+  OutboxEvents &
+  TransferEvents &
+  StorageEvents;
 export type EventName = keyof EventPayloads;
 export const eventNames = [
   'session.changed',
@@ -140,6 +149,7 @@ export const eventNames = [
   'outbox.changed',
   'transfer.progress',
   'app.notify',
+  'app.recordLink',
   'storage.notices',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;

@@ -71,6 +71,8 @@ export const app = Object.assign(new EventEmitter(), {
   setBadgeCount: vi.fn(() => true),
   getPath: vi.fn((name: string) => `/tmp/brm-fake-${name}`),
   quit: vi.fn(),
+  isPackaged: false,
+  setAsDefaultProtocolClient: vi.fn((_scheme: string, _path?: string, _args?: string[]) => true),
 });
 
 export const shell = {

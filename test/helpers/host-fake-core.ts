@@ -65,6 +65,7 @@ export function createFakeCore(): FakeCore {
         set.add(listener as (payload: unknown) => void);
         return () => set.delete(listener as (payload: unknown) => void);
       },
+      openRecordLink: () => false,
       async start() {
         fake.started = true;
       },

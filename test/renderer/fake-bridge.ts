@@ -17,6 +17,7 @@ import {
   type EventPayloads,
   type Folder,
   type Notification,
+  type RecordLink,
   type SessionState,
   type SyncStatus,
   type Transfer,
@@ -42,6 +43,8 @@ export interface FakeData {
   transfers: Transfer[];
   /** Notices about the data folder (storage.listNotices). */
   notices: StorageNotice[];
+  /** The `brm://` record link waiting for the window (app.takeRecordLink). */
+  recordLink: RecordLink | null;
 }
 
 type Handler<K extends CallName> = (input: CallInput<K>) => CallResult<K> | Promise<CallResult<K>>;
@@ -95,6 +98,7 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     notifications: [],
     transfers: [],
     notices: [],
+    recordLink: null,
     ...data,
   };
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -109,6 +113,11 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
   const handlers: Handlers = {
     'app.getInfo': () => state.info,
     'session.get': () => state.session,
+    'app.takeRecordLink': () => {
+      const link = state.recordLink;
+      state.recordLink = null;
+      return link;
+    },
     'session.signIn': (input) => {
       if (input.username !== state.credentials.username || input.password !== state.credentials.password) {
         throw new BridgeError('unauthorized', 'The e-mail address or password is not right. Check both and try again.');

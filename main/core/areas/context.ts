@@ -1,4 +1,5 @@
 /** What the areas' bridge handlers share: the core's parts, wired by main/core/index.ts. */
+import type { RecordLinkInbox } from '../record-links';
 import type { CallName } from '../../../preload/contract';
 import type { Cache } from '../cache/cache';
 import type { ChangeNotifier, EventBus } from '../events';
@@ -42,6 +43,8 @@ export interface HandlerContext {
   freshness: AnswerFreshness;
   /** Notices about the data folder's files (damaged files set aside, the folder not writable). */
   notices: StorageNotices;
+  /** Record links waiting for the window (`brm://…`). */
+  recordLinks: RecordLinkInbox;
   /** Largest upload the service accepts, bytes (from the contract). */
   maxUploadBytes: number;
   /** Call after a service call succeeded: if sync thought it was offline, it syncs now. */

@@ -31,6 +31,7 @@ import { outboxHandlers } from './outbox/handlers';
 import { pimHandlers } from './pim/handlers';
 import { savedQueriesHandlers } from './saved-queries/handlers';
 import { rebatesHandlers } from './rebates/handlers';
+import { recordLinkHandlers } from './record-links/handlers';
 import { searchHandlers } from './search/handlers';
 import { serviceSearchHandlers } from './service-search/handlers';
 import { sessionHandlers } from './session/handlers';
@@ -41,6 +42,7 @@ import { usersHandlers } from './users/handlers';
 /** Every area's handlers. */
 export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<never> }> = [
   { name: 'session', handlers: sessionHandlers },
+  { name: 'recordLinks', handlers: recordLinkHandlers },
   { name: 'outbox', handlers: outboxHandlers },
   { name: 'contacts', handlers: contactsHandlers },
   { name: 'companies', handlers: companiesHandlers },

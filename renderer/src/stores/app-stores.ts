@@ -63,6 +63,18 @@ function showNotification(stores: AppStores, message: { title: string; body: str
   stores.ui.getState().pushToast(message);
 }
 
+/**
+ * Opens the record of the `brm://` link that reached the app last, if one waits and the user is
+ * signed in (docs/PACKAGING.md, "Record links"); a link that came while signed out waits for the
+ * sign-in.
+ */
+async function openWaitingRecordLink(stores: AppStores): Promise<void> {
+  if (stores.session.getState().session?.state !== 'signedIn') return;
+  const link = await stores.bridge.call('app.takeRecordLink', {});
+  const ui = stores.ui.getState();
+  if (link && ui.canOpen(link.type)) ui.openRecord(link.type, link.id);
+}
+
 /** Subscribes the stores to the bridge's events; returns the function that unsubscribes them all. */
 export function connectAppStores(stores: AppStores): () => void {
   const { bridge } = stores;
@@ -75,6 +87,8 @@ export function connectAppStores(stores: AppStores): () => void {
         stores.transfers.getState().reset();
         stores.answers.clear();
       }
+      if (state.session?.state === 'signedIn' && previous.session?.state !== 'signedIn')
+        void openWaitingRecordLink(stores);
     }),
     bridge.on('sync.status', (status) => stores.sync.getState().apply(status)),
     bridge.on('data.changed', ({ types }) => {
@@ -85,6 +99,7 @@ export function connectAppStores(stores: AppStores): () => void {
     bridge.on('outbox.changed', () => stores.data.getState().bump(['outbox'])),
     bridge.on('transfer.progress', (transfer) => stores.transfers.getState().upsert([transfer])),
     bridge.on('app.notify', (message) => showNotification(stores, message)),
+    bridge.on('app.recordLink', () => void openWaitingRecordLink(stores)),
     bridge.on('storage.notices', (notices) => stores.storage.getState().apply(notices)),
   ];
   return () => {

@@ -5,6 +5,7 @@
  */
 import type { AppStores } from '../../stores/app-stores';
 import { viewList } from '../registry';
+import { copyCurrentRecordLink } from './record-link-command';
 
 /** One command: its label, extra words to match, and what it does. */
 export interface Command {
@@ -42,6 +43,12 @@ export const commands: readonly Command[] = [
     label: 'Export…',
     keywords: 'export csv download spreadsheet excel contacts companies deals rebates branches file',
     run: ({ ui }) => ui.getState().setOverlay('export'),
+  },
+  {
+    id: 'record.copyLink',
+    label: 'Copy link to this record',
+    keywords: 'share url brm link address send colleague',
+    run: (stores) => void copyCurrentRecordLink(stores),
   },
   {
     id: 'pending.show',
