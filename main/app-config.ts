@@ -11,7 +11,7 @@ import packageJson from '../package.json' with { type: 'json' };
 /** The app's version (package.json, semver). */
 export const appVersion: string = packageJson.version;
 
-/** Name of the settings file inside the data folder: JSON `{ "serverUrl": "https://..." }`. */
+/** Name of the settings file inside the data folder: JSON `{ "serverUrl": "https://...", "updateFeedUrl": "https://..." }`. */
 export const settingsFileName = 'settings.json';
 
 /**
@@ -69,6 +69,40 @@ export async function resolveServerUrl(sources: ServerUrlSources): Promise<strin
 /** Contents of the settings file. */
 export interface AppSettings {
   serverUrl?: string;
+  /** The update feed of the installed app (docs/PACKAGING.md, "Updates"). */
+  updateFeedUrl?: string;
+}
+
+/**
+ * Checks an update feed's address (electron-updater's generic provider: the folder holding
+ * `latest.yml` and the installers) and returns it with a trailing slash. Updates must come over
+ * https; http is accepted only for a feed on this computer (loopback), for trying a feed out.
+ * Throws an Error naming `source` otherwise.
+ */
+export function normalizeUpdateFeedUrl(value: string, source: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`${source}: "${value}" is not a URL. Give the address of the update feed's folder.`);
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`${source}: "${value}" must be an https address (http only on this computer).`);
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/**
+ * The installed app's update feed: `BRM_UPDATE_FEED_URL`, else `updateFeedUrl` in the settings
+ * file, else null (no updates). Throws like `normalizeUpdateFeedUrl`, or when the settings file is
+ * not valid.
+ */
+export async function resolveUpdateFeedUrl(sources: Omit<ServerUrlSources, 'flag'>): Promise<string | null> {
+  const fromEnv = (sources.env ?? process.env).BRM_UPDATE_FEED_URL?.trim();
+  if (fromEnv) return normalizeUpdateFeedUrl(fromEnv, 'BRM_UPDATE_FEED_URL');
+  if (!sources.settingsPath) return null;
+  const { updateFeedUrl } = await readSettings(sources.settingsPath);
+  return updateFeedUrl ? normalizeUpdateFeedUrl(updateFeedUrl, sources.settingsPath) : null;
 }
 
 /** Reads the settings file; a missing file reads as `{}`. Throws an Error naming the file when it is not a JSON object. */
@@ -89,9 +123,12 @@ export async function readSettings(path: string): Promise<AppSettings> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new Error(`${path} must hold a JSON object such as {"serverUrl": "https://brm.example.com"}.`);
   }
-  const serverUrl = (parsed as Record<string, unknown>).serverUrl;
-  if (serverUrl !== undefined && typeof serverUrl !== 'string') {
-    throw new Error(`${path}: "serverUrl" must be a string.`);
+  const settings: AppSettings = {};
+  for (const key of ['serverUrl', 'updateFeedUrl'] as const) {
+    const value = (parsed as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new Error(`${path}: "${key}" must be a string.`);
+    settings[key] = value;
   }
-  return serverUrl === undefined ? {} : { serverUrl };
+  return settings;
 }

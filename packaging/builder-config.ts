@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { parse } from 'yaml';
+import { normalizeUpdateFeedUrl } from '../main/app-config';
 
 /** The project folder (the one holding package.json and electron-builder.yml). */
 export const projectDir = join(import.meta.dirname, '..');
@@ -22,20 +23,12 @@ export const updateFeedVariable = 'BRM_UPDATE_FEED_URL';
  * The configuration of a release build: the file's, plus a generic publish entry when
  * `BRM_UPDATE_FEED_URL` is set in `env`, so that electron-builder writes the update metadata
  * (`latest.yml`, `latest-mac.yml`, `latest-linux.yml`) that electron-updater reads from that feed.
- * Throws when the variable is set but is not an https URL (http only for a loopback test feed).
+ * Throws when the variable is set but is not an https URL (http only for a loopback test feed:
+ * main/app-config.ts `normalizeUpdateFeedUrl`, the rule the installed app applies too).
  */
 export function releaseConfig(env: NodeJS.ProcessEnv): Configuration {
   const config = loadBuilderConfig();
   const feed = env[updateFeedVariable]?.trim();
   if (!feed) return config;
-  let url: URL;
-  try {
-    url = new URL(feed);
-  } catch {
-    throw new Error(`${updateFeedVariable} is not a URL: ${feed}. Give the address of the update feed's folder.`);
-  }
-  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw new Error(`${updateFeedVariable} must be an https address (http only on this computer), not ${feed}.`);
-  return { ...config, publish: [{ provider: 'generic', url: url.href }] };
+  return { ...config, publish: [{ provider: 'generic', url: normalizeUpdateFeedUrl(feed, updateFeedVariable) }] };
 }

@@ -266,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloadQueue.wake();
   });
   const recordLinks = createRecordLinkInbox(bus);
+  const stopUpdateEvents = options.platform.updates?.onChange((status) => bus.emit('updates.changed', status));
   const ctx: HandlerContext = {
     options,
     freshness,
@@ -324,6 +325,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopUpdateEvents?.();
       await engine.stop();
       await repair?.stop();
       await uploadQueue.stop();

@@ -2,7 +2,15 @@
  * What the core needs from its host (Electron main process or the browser-mode host), and what it
  * offers back. The core itself knows nothing of Electron (docs/ARCHITECTURE.md); each host supplies a Platform.
  */
-import type { CallName, CallParsed, CallResult, EventName, EventPayloads, FileRef } from '../../preload/contract';
+import type {
+  CallName,
+  CallParsed,
+  CallResult,
+  EventName,
+  EventPayloads,
+  FileRef,
+  UpdateStatus,
+} from '../../preload/contract';
 
 /** A secret store. Implemented with keytar (OS keychain) or in memory when no keychain is available. */
 export interface Keychain {
@@ -59,6 +67,20 @@ export interface Platform {
    * Without it (browser mode), the core saves to a free name in the downloads folder.
    */
   chooseSaveLocation?(suggestedName: string, kind: SaveKind): Promise<string | null>;
+  /** Optional: the installed app's updates (main/electron/updates.ts). Without it the app has none (browser mode). */
+  updates?: AppUpdates;
+}
+
+/** An installed app's updates from its feed (docs/PACKAGING.md, "Updates"). */
+export interface AppUpdates {
+  /** Where the update stands now. */
+  status(): UpdateStatus;
+  /** Asks the feed now; resolves the status once the check ended (a download may go on). */
+  check(): Promise<UpdateStatus>;
+  /** Quits and installs the downloaded version. Throws when none is ready. */
+  install(): void;
+  /** Calls `listener` with every new status; returns the function that stops it. */
+  onChange(listener: (status: UpdateStatus) => void): () => void;
 }
 
 /** What kind of file a save location is asked for: its label and file name extensions (without dots). */

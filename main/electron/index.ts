@@ -17,7 +17,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { app, type BrowserWindow, dialog, session } from 'electron';
-import { appVersion, resolveServerUrl, settingsFileName } from '../app-config';
+import electronUpdater from 'electron-updater';
+import { appVersion, resolveServerUrl, resolveUpdateFeedUrl, settingsFileName } from '../app-config';
 import { createCore } from '../core/index';
 import { createKeychain } from '../core/keychain';
 import type { Core } from '../core/platform';
@@ -30,6 +31,7 @@ import { createElectronPlatform } from './platform';
 import { appEntryUrl, registerAppProtocol, registerAppScheme } from './protocol';
 import { linkInArguments, listenForRecordLinks, type RecordLinkRouter } from './record-links';
 import { installSecurity } from './security';
+import { createAppUpdates, type RunningUpdates } from './updates';
 import { createMainWindow } from './window';
 
 /** Built files, relative to this bundle (`out/main/index.js`). */
@@ -37,7 +39,12 @@ const rendererDir = join(import.meta.dirname, '../renderer');
 const preloadPath = join(import.meta.dirname, '../preload/index.cjs');
 
 let window: BrowserWindow | null = null;
-let running: { core: Core; embedded: EmbeddedService | null; undo: Array<() => void> } | null = null;
+let running: {
+  core: Core;
+  embedded: EmbeddedService | null;
+  updates: RunningUpdates | null;
+  undo: Array<() => void>;
+} | null = null;
 let folderLock: DataFolderLock | null = null;
 let quitting = false;
 let links: RecordLinkRouter | null = null;
@@ -55,7 +62,9 @@ async function start(): Promise<void> {
   installSecurity(session.defaultSession);
   await registerAppProtocol(rendererDir);
 
-  const serverUrl = await resolveServerUrl({ flag: serverFlag(), settingsPath: join(userData, settingsFileName) });
+  const settingsPath = join(userData, settingsFileName);
+  const serverUrl = await resolveServerUrl({ flag: serverFlag(), settingsPath });
+  const updates = await startUpdates(settingsPath);
   const embedded = serverUrl ? null : await startEmbeddedService(userData);
   const core = await createCore({
     dataDir: userData,
@@ -64,7 +73,7 @@ async function start(): Promise<void> {
     demoCredentials: embedded?.credentials ?? null,
     mode: 'electron',
     version: appVersion,
-    platform: createElectronPlatform(await createKeychain()),
+    platform: { ...createElectronPlatform(await createKeychain()), ...(updates ? { updates } : {}) },
   });
   const mainWindow = createMainWindow({ preload: preloadPath, url: appEntryUrl });
   window = mainWindow;
@@ -75,9 +84,26 @@ async function start(): Promise<void> {
     registerBridgeIpc({ dispatcher: createDispatcher(core), core, window: mainWindow }),
     keepBadgeCount(core),
   ];
-  running = { core, embedded, undo };
+  running = { core, embedded, updates, undo };
   await core.start();
   links?.deliverTo((url) => openRecordLink(core, url));
+}
+
+/**
+ * The installed app's updates from the feed in the settings (main/electron/updates.ts); none for a
+ * development run (not packaged) or when no feed is set. A feed set wrongly is said in a dialog and
+ * the app runs without updates.
+ */
+async function startUpdates(settingsPath: string): Promise<RunningUpdates | null> {
+  if (!app.isPackaged) return null;
+  let feedUrl: string | null;
+  try {
+    feedUrl = await resolveUpdateFeedUrl({ settingsPath });
+  } catch (error) {
+    dialog.showErrorBox('BRM Desktop will not update itself', error instanceof Error ? error.message : String(error));
+    return null;
+  }
+  return feedUrl ? createAppUpdates({ updater: electronUpdater.autoUpdater, feedUrl }) : null;
 }
 
 /** Opens a `brm://` link's record in the window, or says why it cannot. */
@@ -97,9 +123,10 @@ async function stop(): Promise<void> {
   const lock = folderLock;
   folderLock = null;
   if (running) {
-    const { core, embedded, undo } = running;
+    const { core, embedded, updates, undo } = running;
     running = null;
     for (const step of undo) step();
+    updates?.stop();
     await core.stop().catch((error: unknown) => console.error('BRM Desktop: the core did not stop cleanly:', error));
     await embedded?.service
       .stop()

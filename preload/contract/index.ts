@@ -44,6 +44,7 @@ import { type SessionEvents, sessionCalls } from './session';
 import { type StorageEvents, storageCalls } from './storage';
 import { type SyncEvents, syncCalls } from './sync';
 import { type TransferEvents, transfersCalls } from './transfers';
+import { type UpdateEvents, updatesCalls } from './updates';
 import { usersCalls } from './users';
 
 export * from './account';
@@ -82,6 +83,7 @@ export * from './spend';
 export * from './storage';
 export * from './sync';
 export * from './transfers';
+export * from './updates';
 export * from './users';
 export * from './write-inputs';
 
@@ -89,6 +91,7 @@ export * from './write-inputs';
 export const calls = {
   ...appCalls,
   ...recordLinkCalls,
+  ...updatesCalls,
   ...sessionCalls,
   ...syncCalls,
   ...outboxCalls,
@@ -135,6 +138,7 @@ export type CallResult<K extends CallName> = (typeof calls)[K]['result'];
 /** Every core event: name → payload. */
 export type EventPayloads = AppEvents &
   RecordLinkEvents &
+  UpdateEvents &
   SessionEvents &
   SyncEvents &
   OutboxEvents &
@@ -150,6 +154,7 @@ export const eventNames = [
   'transfer.progress',
   'app.notify',
   'app.recordLink',
+  'updates.changed',
   'storage.notices',
 ] as const satisfies readonly EventName[];
 type MissingEvent = Exclude<EventName, (typeof eventNames)[number]>;

@@ -7,6 +7,7 @@ import type { BrmBridge } from '../../preload/contract';
 import { ErrorBanner } from './components/error-banner';
 import { LoadingState } from './components/loading-state';
 import { StorageNotices } from './components/storage-notices';
+import { UpdateStrip } from './components/update-strip';
 import { connectAppStores, createAppStores } from './stores/app-stores';
 import { StoresProvider, useSession, useStores } from './stores/stores-context';
 import { viewOfRecord, views } from './views/registry';
@@ -29,6 +30,7 @@ export function App({ bridge }: { bridge: BrmBridge }) {
     <StoresProvider stores={stores}>
       <div className="app-frame">
         <StorageNotices />
+        <UpdateStrip />
         <div className="app-frame-body">
           <Root />
         </div>

@@ -18,6 +18,7 @@ import {
   type Folder,
   type Notification,
   type RecordLink,
+  type UpdateStatus,
   type SessionState,
   type SyncStatus,
   type Transfer,
@@ -45,6 +46,8 @@ export interface FakeData {
   notices: StorageNotice[];
   /** The `brm://` record link waiting for the window (app.takeRecordLink). */
   recordLink: RecordLink | null;
+  /** The app update's status (updates.get). */
+  update: UpdateStatus;
 }
 
 type Handler<K extends CallName> = (input: CallInput<K>) => CallResult<K> | Promise<CallResult<K>>;
@@ -99,6 +102,14 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     transfers: [],
     notices: [],
     recordLink: null,
+    update: {
+      state: 'unavailable',
+      message: 'Browser mode runs BRM Desktop from its source folder.',
+      feedUrl: null,
+      version: null,
+      percent: null,
+      checkedAt: null,
+    },
     ...data,
   };
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
@@ -113,6 +124,7 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
   const handlers: Handlers = {
     'app.getInfo': () => state.info,
     'session.get': () => state.session,
+    'updates.get': () => state.update,
     'app.takeRecordLink': () => {
       const link = state.recordLink;
       state.recordLink = null;

@@ -37,12 +37,14 @@ import { serviceSearchHandlers } from './service-search/handlers';
 import { sessionHandlers } from './session/handlers';
 import { spendHandlers } from './spend/handlers';
 import { storageHandlers } from './storage/handlers';
+import { updatesHandlers } from './updates/handlers';
 import { usersHandlers } from './users/handlers';
 
 /** Every area's handlers. */
 export const coreAreas: ReadonlyArray<{ name: string; handlers: AreaHandlers<never> }> = [
   { name: 'session', handlers: sessionHandlers },
   { name: 'recordLinks', handlers: recordLinkHandlers },
+  { name: 'updates', handlers: updatesHandlers },
   { name: 'outbox', handlers: outboxHandlers },
   { name: 'contacts', handlers: contactsHandlers },
   { name: 'companies', handlers: companiesHandlers },

@@ -6,6 +6,7 @@
 import type { AppStores } from '../../stores/app-stores';
 import { viewList } from '../registry';
 import { copyCurrentRecordLink } from './record-link-command';
+import { checkForUpdates } from './update-command';
 
 /** One command: its label, extra words to match, and what it does. */
 export interface Command {
@@ -49,6 +50,12 @@ export const commands: readonly Command[] = [
     label: 'Copy link to this record',
     keywords: 'share url brm link address send colleague',
     run: (stores) => void copyCurrentRecordLink(stores),
+  },
+  {
+    id: 'updates.check',
+    label: 'Check for updates',
+    keywords: 'update upgrade new version install about',
+    run: (stores) => void checkForUpdates(stores),
   },
   {
     id: 'pending.show',
