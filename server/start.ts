@@ -2,6 +2,7 @@
  * Starts the reference BRM service (see `server/README.md`): opens (or creates and seeds) the data in
  * `dataDir`, binds the contract's operations and listens on `host:port`.
  */
+import { maxFeedWaitSeconds } from './sync/feed-waits';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
@@ -37,6 +38,12 @@ export interface StartServiceOptions {
    * closed (default 30 000; tests use a few hundred).
    */
   bodyTimeoutMs?: number;
+  /**
+   * The longest a `Get changes` request may be held for `Prefer: wait=N`, seconds (default and most
+   * 30); 0 answers every request at once, as services before contract 0.4.0 did (for proxies that
+   * cut long requests).
+   */
+  maxFeedWaitSeconds?: number;
 }
 
 /** A running service. */
@@ -69,6 +76,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   try {
     // Requests of an earlier run that was killed never stored their answers: their keys may be sent again.
     store.idempotency.releaseUnfinished();
+    store.feed.waits.maxSeconds = Math.max(
+      0,
+      Math.min(options.maxFeedWaitSeconds ?? maxFeedWaitSeconds, maxFeedWaitSeconds),
+    );
     const seedMs = isSeeded(store) ? 0 : await seedDemo(service, options.demo);
     const app = await buildApp(service, {
       logger: options.logger ?? false,
@@ -91,6 +102,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       campaignSender,
       seedMs,
       stop: () => {
+        // Held feed requests (long polls) answer now instead of holding the close up.
+        store.feed.waits.end();
         stopped ??= app.close().then(() => {
           campaignSender.stop();
           store.close();

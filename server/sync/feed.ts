@@ -16,6 +16,7 @@ import type { Db } from '../db/schema';
 import { ProblemError } from '../http/problem';
 import { checkFeedCursor, type CursorVerdict } from './feed-continuity';
 import { decodeFeedCursor, encodeFeedCursor, type FeedCursor } from './feed-cursor';
+import { FeedWaits } from './feed-waits';
 
 /** A record type of the feed. */
 export type ChangeType = components['schemas']['ChangeType'];
@@ -69,6 +70,8 @@ export class ChangeFeed {
   private horizon: number;
   /** The feed's id (UUID), made with the database and kept in `meta.feed_id`. */
   readonly feedId: string;
+  /** Requests waiting for the feed's next change (long polls). */
+  readonly waits = new FeedWaits();
 
   constructor(db: Db) {
     this.db = db;
@@ -99,6 +102,7 @@ export class ChangeFeed {
     at: string,
   ): void {
     this.recordStmt.run(type, id, op, version, data, ownerId, at);
+    this.waits.changed();
   }
 
   /**
@@ -108,6 +112,11 @@ export class ChangeFeed {
    * 410 `/problems/gone` for a cursor older than the purge horizon.
    */
   read(input: ReadChangesInput): string {
+    return this.readPage(input).json;
+  }
+
+  /** Reads one page (see `read`): its JSON text and how many changes it holds. */
+  readPage(input: ReadChangesInput): { json: string; count: number } {
     const cursor = input.cursor ? this.resumable(input.cursor) : this.bootstrapCursor();
     const rows = this.statement(input.types)
       .raw(true)
@@ -128,7 +137,7 @@ export class ChangeFeed {
       horizon: seq >= cursor.horizon ? 0 : cursor.horizon,
       last: lastRow ? { type: lastRow[1], id: lastRow[2], version: lastRow[4], seq } : cursor.last,
     });
-    return `{"changes":[${parts.join(',')}],"nextCursor":"${next}","hasMore":${hasMore}}`;
+    return { json: `{"changes":[${parts.join(',')}],"nextCursor":"${next}","hasMore":${hasMore}}`, count };
   }
 
   /**

@@ -15,6 +15,8 @@ export interface RawAnswer {
   status: number;
   /** The body's bytes as received (UTF-8 JSON, possibly empty). */
   body: ArrayBuffer;
+  /** The answer's headers. */
+  headers: Headers;
 }
 
 const decoder = new TextDecoder();

@@ -169,7 +169,7 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
         options.maxBodyBytes === undefined
           ? await response.arrayBuffer()
           : await readBodyWithin(response, options.maxBodyBytes);
-      return { status: response.status, body };
+      return { status: response.status, body, headers: response.headers };
     } catch (err) {
       if (err instanceof BodyTooLargeError) throw tooLargeError(operationId, err.maxBytes);
       throw transportError(err, options.signal);

@@ -11,8 +11,14 @@
  * page that sends the feed back to a cursor already asked for in the run stops it (the same pages
  * would come again for ever); both fail the run with an error and retry later with backoff.
  *
- * Runs at start, every `intervalMs`, on demand, and after failures with full-jitter backoff (never
- * sooner than Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
+ * Runs at start, on demand, and after failures with full-jitter backoff (never sooner than
+ * Retry-After). Offline is a normal state: the engine keeps probing and resumes by itself.
+ *
+ * Between runs it watches the feed: a held request (`Prefer: wait=30`, RFC 7240; api/openapi.yaml
+ * `getChanges`, contract 0.4.0) that the service answers as soon as a change comes, so another
+ * user's edit arrives within moments while an idle client sends one request per 30 s. A service
+ * that does not hold requests (no `Preference-Applied` in its answer) is asked every `intervalMs`
+ * instead. A run asked for while a held request waits (an edit, Sync now) ends the wait at once.
  */
 import { BridgeError, type SyncStatus, type SyncedType, syncedTypes } from '../../../preload/contract';
 import type { ApiClient } from '../api/client';
@@ -82,6 +88,12 @@ export const defaultMaxPageBytes = 64 * 1024 * 1024;
 /** How long an edit waits before sync pushes it, ms. */
 export const defaultKickDelayMs = 150;
 
+/** How long the service is asked to hold a watching request, seconds (its most, api/openapi.yaml `getChanges`). */
+export const feedWaitSeconds = 30;
+
+/** The least time between two watching requests, ms, should a service answer them at once. */
+const minWatchGapMs = 1_000;
+
 /** Creates a stopped engine. */
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { cache, bus } = options;
@@ -101,6 +113,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let timer: NodeJS.Timeout | null = null;
   let kickTimer: NodeJS.Timeout | null = null;
   let failures = 0;
+  // Whether the service holds feed requests: unknown (null) until a watching request's answer says.
+  let liveFeed: boolean | null = null;
+  // The cycle in flight is a watching one (a held request), and the next one is to be.
+  let watching = false;
+  let watchNext = false;
 
   function update(patch: Partial<SyncStatus>): void {
     status = { ...status, ...patch };
@@ -109,7 +126,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   function schedule(delayMs: number): void {
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void run(), delayMs);
+    timer = setTimeout(() => void run(true), delayMs);
     timer.unref();
   }
 
@@ -123,16 +140,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * Fetches one feed page's answer body, unread (the writer parses and validates it), refusing one
    * over `maxPageBytes` without reading it whole.
    */
-  function fetchPage(cursor: string | null, signal: AbortSignal): PageFetch {
+  function fetchPage(cursor: string | null, signal: AbortSignal, wait = false): PageFetch {
     const body = options
       .api()
       .callRaw('getChanges', {
         query: { cursor: cursor ?? undefined, limit: options.pageSize },
+        headers: wait ? { Prefer: `wait=${feedWaitSeconds}` } : undefined,
         signal,
-        timeoutMs: 120_000,
+        timeoutMs: 120_000 + (wait ? feedWaitSeconds * 1000 : 0),
         maxBodyBytes: options.maxPageBytes,
       })
-      .then((answer) => answer.body);
+      .then((answer) => {
+        if (wait) liveFeed = (answer.headers.get('preference-applied') ?? '').toLowerCase().startsWith('wait=');
+        return answer.body;
+      });
     return { asked: cursor, body };
   }
 
@@ -140,10 +161,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const saved = cache.state.getSyncState();
     let bootstrapped = saved.bootstrapped;
     let rebuilt = false;
-    let pending = fetchPage(saved.cursor, signal);
+    let pending = fetchPage(saved.cursor, signal, watching && bootstrapped && saved.cursor !== null);
     // Cursors asked for in this pull: a page that sends the feed back to one of them would loop.
     const asked = new Set<string | null>([saved.cursor]);
-    update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
+    if (!watching) update({ phase: bootstrapped ? 'delta' : 'bootstrap' });
     for (;;) {
       let body: ArrayBuffer;
       try {
@@ -163,7 +184,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         throw err;
       }
       signal.throwIfAborted();
-      if (status.state !== 'syncing') update({ state: 'syncing', message: null, nextRetryAt: null });
+      // A watching request's answer is usually one small page (or none): no "Syncing" for it.
+      if (status.state !== 'syncing' && !watching) update({ state: 'syncing', message: null, nextRetryAt: null });
       let looped = false;
       const result = await options.writer.writePage(body, bootstrapped, pending.asked, (page) => {
         // The page is valid: fetch the next one while this one is written.
@@ -193,18 +215,28 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (timer) clearTimeout(timer);
     controller = new AbortController();
     const { signal } = controller;
-    if (status.state !== 'offline') update({ state: 'syncing', counts: {}, message: null, nextRetryAt: null });
+    watching = watchNext;
+    watchNext = false;
+    const startedAt = Date.now();
+    if (watching) update({ counts: {} });
+    else if (status.state !== 'offline') update({ state: 'syncing', counts: {}, message: null, nextRetryAt: null });
     else update({ counts: {} });
     try {
       const client = options.api();
-      options.notifier.changed(await options.push(client, signal));
+      // Edits are pushed by the run their kick starts (which ends a watch); a watch only listens.
+      if (!watching) options.notifier.changed(await options.push(client, signal));
       await pull(signal);
       options.notifier.changed(await options.afterPull(client, signal));
       const now = new Date().toISOString();
       cache.state.markSynced(now);
       failures = 0;
       update({ state: 'idle', lastSyncedAt: now, message: null, nextRetryAt: null });
-      schedule(options.intervalMs);
+      if (liveFeed === false) schedule(options.intervalMs);
+      else {
+        // Watch next: at once after a normal run, after a held request at least `minWatchGapMs` after it began.
+        watchNext = true;
+        schedule(watching ? Math.max(0, minWatchGapMs - (Date.now() - startedAt)) : 0);
+      }
     } catch (err) {
       if (!started || (isAbortError(err) && signal.aborted)) return;
       const sessionGone = err instanceof BridgeError && err.code === 'unauthorized' && !options.signedIn();
@@ -212,6 +244,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       else failed(err);
     } finally {
       controller = null;
+      watching = false;
     }
   }
 
@@ -227,13 +260,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     schedule(delay);
   }
 
-  function run(): Promise<SyncStatus> {
+  /** Runs now; `scheduled`: the engine's own timer (which may watch), not a caller that wants a full run. */
+  function run(scheduled = false): Promise<SyncStatus> {
     if (!started) return Promise.resolve(status);
+    if (!scheduled) watchNext = false;
     // This run pushes whatever a pending kick was for.
     if (kickTimer) clearTimeout(kickTimer);
     kickTimer = null;
     if (running) {
       again = true;
+      // A held request only waits for news: end it, so this run goes now.
+      if (watching) controller?.abort();
       return running.then(() => status);
     }
     // `running` is cleared in the same step that decides the loop is over, so a request that
@@ -269,7 +306,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await running?.catch(() => undefined);
       update({ state: 'signedOut', phase: null, message: null, nextRetryAt: null });
     },
-    run,
+    run: () => run(),
     kick() {
       if (!started || kickTimer) return;
       if (status.state === 'offline' || status.state === 'error') return;
