@@ -44,7 +44,7 @@ export function AuditView() {
   return (
     <div className="audit-view">
       <header className="view-header audit-header">
-        <div className="audit-title-row">
+        <div className="view-title-row">
           <h1>Audit trail</h1>
           <p className="view-summary">
             {me.known

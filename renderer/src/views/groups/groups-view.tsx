@@ -101,7 +101,7 @@ export function GroupsView() {
   return (
     <div className="groups-view">
       <header className="view-header groups-header">
-        <div className="groups-title-row">
+        <div className="view-title-row">
           <h1>Groups</h1>
           <p className="view-summary" aria-live="polite">
             {data && data.fetchedAt !== null ? pluralize(nodes.length, 'group') : ''}

@@ -41,7 +41,7 @@ export function RebatesView() {
   return (
     <div className="rebates-view">
       <header className="view-header rebates-header">
-        <div className="rebates-title-row">
+        <div className="view-title-row">
           <h1>Rebates</h1>
           <p className="view-summary" aria-live="polite">
             {summary && !neverFetched ? `${pluralize(summary.rows.length, 'agreement')} with earnings` : ''}

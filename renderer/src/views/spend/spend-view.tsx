@@ -42,7 +42,7 @@ export function SpendView() {
   return (
     <div className="spend-view">
       <header className="view-header spend-header">
-        <div className="spend-title-row">
+        <div className="view-title-row">
           <h1>Spend</h1>
           <p className="view-summary" aria-live="polite">
             {companyId ? `Spend with ${companyName}` : 'Spend with every company'}
