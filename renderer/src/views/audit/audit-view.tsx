@@ -42,7 +42,7 @@ export function AuditView() {
   const filtered = Object.keys(filter).length > 0;
 
   return (
-    <div className="audit-view">
+    <div className="single-pane">
       <header className="view-header audit-header">
         <div className="view-title-row">
           <h1>Audit trail</h1>

@@ -99,7 +99,7 @@ export function GroupsView() {
 
   const shownStatus = move.error ?? status;
   return (
-    <div className="groups-view">
+    <div className="single-pane">
       <header className="view-header groups-header">
         <div className="view-title-row">
           <h1>Groups</h1>

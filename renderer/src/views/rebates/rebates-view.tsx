@@ -39,7 +39,7 @@ export function RebatesView() {
   );
 
   return (
-    <div className="rebates-view">
+    <div className="single-pane">
       <header className="view-header rebates-header">
         <div className="view-title-row">
           <h1>Rebates</h1>

@@ -52,7 +52,7 @@ export function SettingsView() {
   else body = <SettingsForm settings={data} onSaved={() => setSaved(true)} saved={saved} />;
 
   return (
-    <div className="settings-view">
+    <div className="single-pane">
       <header className="view-header settings-header">
         <h1>Settings</h1>
         <KeptAge

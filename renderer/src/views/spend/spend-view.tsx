@@ -40,7 +40,7 @@ export function SpendView() {
   }
 
   return (
-    <div className="spend-view">
+    <div className="single-pane">
       <header className="view-header spend-header">
         <div className="view-title-row">
           <h1>Spend</h1>

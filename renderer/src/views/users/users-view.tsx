@@ -21,7 +21,7 @@ export function UsersView() {
   const me = useCurrentUser();
   if (!me.known) {
     return (
-      <div className="users-view">
+      <div className="single-pane">
         {me.error ? (
           <EmptyState title="Who you are is not known yet">
             Your roles could not be read from the service ({me.error}). User administration opens once they are.
@@ -34,7 +34,7 @@ export function UsersView() {
   }
   if (!me.isAdmin) {
     return (
-      <div className="users-view">
+      <div className="single-pane">
         <EmptyState title="User administration is for administrators">
           Your sign-in does not have the administrator role, so the service does not let you boot users, reset their
           passwords or remove their permissions. Ask an administrator if someone needs one of these.
@@ -65,7 +65,7 @@ function UsersAdmin() {
   );
 
   return (
-    <div className="users-view">
+    <div className="single-pane">
       <header className="view-header users-header">
         <h1>Users</h1>
         <p className="view-summary" aria-live="polite">
