@@ -6,37 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyTerms } from '../../../preload/contract';
-import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, waitForIdle } from '../../helpers/core-harness';
-import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
-import { smallDemo } from '../../helpers/server-client';
+import { type RestartableService, startRestartableService } from '../../helpers/restartable-service';
 
 describe('cmt', () => {
-  const dir = createTempDir();
-  let service: RunningService;
-  let core: Core;
+  let rig: RestartableService;
 
   beforeAll(async () => {
-    ({ service, core } = await startSignedInCore(dir.path, {
-      demo: smallDemo,
-      core: { syncBackoff: { baseMs: 200, maxMs: 1000 } },
-    }));
+    rig = await startRestartableService();
   });
-  afterAll(() => stopSignedInCore(core, service, dir));
+  afterAll(() => rig.close());
 
   /** Terms of every cached company, read online. */
   async function everyCompanyTerms(): Promise<{ id: string; terms: CompanyTerms }[]> {
-    const companies = (await core.handlers['companies.list']({ offset: 0, limit: 100 })).rows;
+    const companies = (await rig.core.handlers['companies.list']({ offset: 0, limit: 100 })).rows;
     return Promise.all(
-      companies.map(async (c) => ({ id: c.id, terms: await core.handlers['cmt.get']({ companyId: c.id }) })),
+      companies.map(async (c) => ({ id: c.id, terms: await rig.core.handlers['cmt.get']({ companyId: c.id }) })),
     );
-  }
-
-  /** Sends the outbox now and returns what is left in it. */
-  async function push() {
-    await core.handlers['sync.run']({});
-    return core.handlers['outbox.list']({});
   }
 
   it('reads terms online and offline with their age, and saves them online and offline', async () => {
@@ -52,13 +37,13 @@ describe('cmt', () => {
 
     // Online: an edit is queued, then sent, and the service has it.
     const { id: _id, version, createdAt: _c, updatedAt: _u, ...fields } = cmt;
-    const saved = await core.handlers['cmt.save']({
+    const saved = await rig.core.handlers['cmt.save']({
       terms: { ...fields, id: cmt.id, paymentTermsDays: 21, notes: 'Reviewed with finance.' },
       version,
     });
     expect(saved.queued).toMatchObject({ state: 'waiting', terms: { paymentTermsDays: 21 } });
-    expect(await push()).toEqual([]);
-    const after = await core.handlers['cmt.get']({ companyId: withTerms.id });
+    expect(await rig.push()).toEqual([]);
+    const after = await rig.core.handlers['cmt.get']({ companyId: withTerms.id });
     expect(after.queued).toBeNull();
     expect(after.value).toMatchObject({
       id: cmt.id,
@@ -69,33 +54,30 @@ describe('cmt', () => {
 
     // A company without terms gets new ones.
     const created = { ...fields, companyId: without.id, notes: null, reviewDate: '2027-03-31' };
-    await core.handlers['cmt.save']({ terms: created, version: null });
-    expect(await push()).toEqual([]);
-    expect((await core.handlers['cmt.get']({ companyId: without.id })).value).toMatchObject({
+    await rig.core.handlers['cmt.save']({ terms: created, version: null });
+    expect(await rig.push()).toEqual([]);
+    expect((await rig.core.handlers['cmt.get']({ companyId: without.id })).value).toMatchObject({
       companyId: without.id,
       reviewDate: '2027-03-31',
       version: 1,
     });
 
     // Offline: the kept answer with its time; saves queue, the newer replacing the older.
-    const kept = await core.handlers['cmt.get']({ companyId: withTerms.id });
-    const port = Number(new URL(service.url).port);
-    await service.stop();
-    await core.handlers['sync.run']({});
-    const offline = await core.handlers['cmt.get']({ companyId: withTerms.id });
+    const kept = await rig.core.handlers['cmt.get']({ companyId: withTerms.id });
+    await rig.goOffline();
+    const offline = await rig.core.handlers['cmt.get']({ companyId: withTerms.id });
     expect(offline).toEqual(kept);
     const newer = { ...fields, id: cmt.id, paymentTermsDays: 45, notes: 'Offline edit' };
-    await core.handlers['cmt.save']({ terms: { ...newer, paymentTermsDays: 40 }, version: version + 1 });
-    const queued = await core.handlers['cmt.save']({ terms: newer, version: version + 1 });
+    await rig.core.handlers['cmt.save']({ terms: { ...newer, paymentTermsDays: 40 }, version: version + 1 });
+    const queued = await rig.core.handlers['cmt.save']({ terms: newer, version: version + 1 });
     expect(queued.value).toEqual(kept.value);
     expect(queued.fetchedAt).toBe(kept.fetchedAt);
     expect(queued.queued).toMatchObject({ state: 'waiting', terms: { paymentTermsDays: 45 } });
-    expect(await core.handlers['outbox.list']({})).toHaveLength(1);
+    expect(await rig.core.handlers['outbox.list']({})).toHaveLength(1);
 
-    service = await startService({ dataDir: `${dir.path}/service`, port, demo: smallDemo });
-    await waitForIdle(core);
-    expect(await push()).toEqual([]);
-    const back = await core.handlers['cmt.get']({ companyId: withTerms.id });
+    await rig.goOnline();
+    expect(await rig.push()).toEqual([]);
+    const back = await rig.core.handlers['cmt.get']({ companyId: withTerms.id });
     expect(back.value).toMatchObject({ paymentTermsDays: 45, notes: 'Offline edit', version: version + 2 });
     expect(Date.parse(back.fetchedAt!)).toBeGreaterThan(Date.parse(kept.fetchedAt!));
   });
@@ -104,18 +86,18 @@ describe('cmt', () => {
     const all = await everyCompanyTerms();
     const { id: companyId, terms } = all.find((c) => c.terms.value !== null)!;
     const cmt = terms.value!;
-    const customer = (await core.handlers['contacts.list']({ type: 'customer', offset: 0, limit: 1 })).rows[0];
+    const customer = (await rig.core.handlers['contacts.list']({ type: 'customer', offset: 0, limit: 1 })).rows[0];
     const { id: _id, version, createdAt: _c, updatedAt: _u, ...fields } = cmt;
-    await core.handlers['cmt.save']({ terms: { ...fields, id: cmt.id, accountManagerId: customer.id }, version });
-    await push();
-    const refused = await core.handlers['cmt.get']({ companyId });
+    await rig.core.handlers['cmt.save']({ terms: { ...fields, id: cmt.id, accountManagerId: customer.id }, version });
+    await rig.push();
+    const refused = await rig.core.handlers['cmt.get']({ companyId });
     expect(refused.queued?.state).toBe('refused');
     expect(refused.queued?.message).toMatch(/employee contact/);
     expect(refused.value).toEqual(cmt);
 
     // Fixed: the same entry waits again and goes.
-    await core.handlers['cmt.save']({ terms: { ...fields, id: cmt.id, discountBasisPoints: 300 }, version });
-    expect(await push()).toEqual([]);
-    expect((await core.handlers['cmt.get']({ companyId })).value?.discountBasisPoints).toBe(300);
+    await rig.core.handlers['cmt.save']({ terms: { ...fields, id: cmt.id, discountBasisPoints: 300 }, version });
+    expect(await rig.push()).toEqual([]);
+    expect((await rig.core.handlers['cmt.get']({ companyId })).value?.discountBasisPoints).toBe(300);
   });
 });

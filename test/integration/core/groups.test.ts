@@ -6,31 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GroupNode } from '../../../preload/contract';
-import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, waitForIdle } from '../../helpers/core-harness';
-import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
-import { ServerClient, smallDemo } from '../../helpers/server-client';
+import { type RestartableService, startRestartableService } from '../../helpers/restartable-service';
 
 describe('groups', () => {
-  const dir = createTempDir();
-  let service: RunningService;
-  let core: Core;
+  let rig: RestartableService;
 
   beforeAll(async () => {
-    ({ service, core } = await startSignedInCore(dir.path, {
-      demo: smallDemo,
-      core: { syncBackoff: { baseMs: 200, maxMs: 1000 } },
-    }));
+    rig = await startRestartableService();
   });
-  afterAll(() => stopSignedInCore(core, service, dir));
+  afterAll(() => rig.close());
 
-  /** Sends the outbox now and returns what is left in it. */
-  async function push() {
-    await core.handlers['sync.run']({});
-    return core.handlers['outbox.list']({});
-  }
-  const tree = () => core.handlers['groups.tree']({});
+  const tree = () => rig.core.handlers['groups.tree']({});
   const byName = (nodes: GroupNode[], name: string) => nodes.find((node) => node.name === name);
 
   it('reads the tree and changes it online: create, rename, move, describe, add members, delete', async () => {
@@ -41,21 +27,21 @@ describe('groups', () => {
     expect(europe).toMatchObject({ level: 1, parentId: null, local: false, queued: null });
     expect(first.value.nodes.filter((node) => node.parentId === europe.id).length).toBeGreaterThan(0);
 
-    const created = await core.handlers['groups.create']({
+    const created = await rig.core.handlers['groups.create']({
       group: { name: 'Golf day guests', parentId: null, kind: 'static' },
     });
     expect(created).toMatchObject({ operationId: 'createGroup', state: 'waiting', groupId: null });
     const waiting = byName((await tree()).value.nodes, 'Golf day guests')!;
     expect(waiting).toMatchObject({ local: true, queued: { state: 'waiting' } });
-    expect(await push()).toEqual([]);
+    expect(await rig.push()).toEqual([]);
     const golf = byName((await tree()).value.nodes, 'Golf day guests')!;
     expect(golf).toMatchObject({ local: false, queued: null, level: 1 });
 
-    await core.handlers['groups.rename']({ rename: { id: golf.id, name: 'Golf day 2027' } });
-    await core.handlers['groups.move']({ move: { id: golf.id, parentId: europe.id, position: 0 } });
+    await rig.core.handlers['groups.rename']({ rename: { id: golf.id, name: 'Golf day 2027' } });
+    await rig.core.handlers['groups.move']({ move: { id: golf.id, parentId: europe.id, position: 0 } });
     // Shown as it will be while it waits.
     expect(byName((await tree()).value.nodes, 'Golf day 2027')).toMatchObject({ parentId: europe.id, level: 2 });
-    expect(await push()).toEqual([]);
+    expect(await rig.push()).toEqual([]);
     const moved = await tree();
     expect(byName(moved.value.nodes, 'Golf day 2027')).toMatchObject({
       parentId: europe.id,
@@ -63,29 +49,31 @@ describe('groups', () => {
       queued: null,
     });
 
-    const group = (await core.handlers['groups.get']({ id: golf.id })).value!;
-    await core.handlers['groups.saveMeta']({
+    const group = (await rig.core.handlers['groups.get']({ id: golf.id })).value!;
+    await rig.core.handlers['groups.saveMeta']({
       meta: { id: golf.id, description: 'Guests of the spring golf day.', colour: '#1f9d55', tags: ['events'] },
       version: group.version,
     });
-    const contacts = (await core.handlers['contacts.list']({ offset: 0, limit: 2 })).rows;
-    await core.handlers['groups.addMembers']({ members: { groupId: golf.id, contactIds: contacts.map((c) => c.id) } });
-    expect(await push()).toEqual([]);
-    const after = await core.handlers['groups.get']({ id: golf.id });
+    const contacts = (await rig.core.handlers['contacts.list']({ offset: 0, limit: 2 })).rows;
+    await rig.core.handlers['groups.addMembers']({
+      members: { groupId: golf.id, contactIds: contacts.map((c) => c.id) },
+    });
+    expect(await rig.push()).toEqual([]);
+    const after = await rig.core.handlers['groups.get']({ id: golf.id });
     expect(after.value).toMatchObject({
       description: 'Guests of the spring golf day.',
       tags: ['events'],
       memberCount: 2,
     });
-    const ofContact = await core.handlers['groups.static']({ contactId: contacts[0].id });
+    const ofContact = await rig.core.handlers['groups.static']({ contactId: contacts[0].id });
     expect(ofContact.value.groups.map((g) => g.name)).toContain('Golf day 2027');
-    const found = await core.handlers['groups.list']({ q: 'golf' });
+    const found = await rig.core.handlers['groups.list']({ q: 'golf' });
     expect(found.value.groups.map((g) => g.id)).toEqual([golf.id]);
 
-    await core.handlers['groups.delete']({ id: golf.id });
+    await rig.core.handlers['groups.delete']({ id: golf.id });
     expect(byName((await tree()).value.nodes, 'Golf day 2027')).toBeUndefined();
-    expect(await push()).toEqual([]);
-    expect((await core.handlers['groups.get']({ id: golf.id })).value).toBeNull();
+    expect(await rig.push()).toEqual([]);
+    expect((await rig.core.handlers['groups.get']({ id: golf.id })).value).toBeNull();
   });
 
   it('refuses a move into the group itself or its own subgroups, in words, before queuing it', async () => {
@@ -93,27 +81,27 @@ describe('groups', () => {
     const europe = byName(nodes, 'Europe')!;
     const child = nodes.find((node) => node.parentId === europe.id)!;
     await expect(
-      core.handlers['groups.move']({ move: { id: europe.id, parentId: child.id, position: null } }),
+      rig.core.handlers['groups.move']({ move: { id: europe.id, parentId: child.id, position: null } }),
     ).rejects.toMatchObject({ code: 'conflict', message: expect.stringMatching(/one of its own subgroups/) });
     await expect(
-      core.handlers['groups.move']({ move: { id: europe.id, parentId: europe.id, position: null } }),
+      rig.core.handlers['groups.move']({ move: { id: europe.id, parentId: europe.id, position: null } }),
     ).rejects.toThrow(/cannot be moved into itself/);
-    await expect(core.handlers['groups.delete']({ id: europe.id })).rejects.toThrow(/has subgroups/);
-    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    await expect(rig.core.handlers['groups.delete']({ id: europe.id })).rejects.toThrow(/has subgroups/);
+    expect(await rig.core.handlers['outbox.list']({})).toEqual([]);
   });
 
   it('keeps a refusal of the service (409) with its words on the group, until it is discarded', async () => {
     const nodes = (await tree()).value.nodes;
     const europe = byName(nodes, 'Europe')!;
     const [a, b] = nodes.filter((node) => node.parentId === europe.id);
-    await core.handlers['groups.rename']({ rename: { id: a.id, name: b.name.toUpperCase() } });
-    const [entry] = await push();
+    await rig.core.handlers['groups.rename']({ rename: { id: a.id, name: b.name.toUpperCase() } });
+    const [entry] = await rig.push();
     expect(entry).toMatchObject({ state: 'refused' });
     const refused = (await tree()).value.nodes.find((node) => node.id === a.id)!;
     expect(refused.name).toBe(a.name);
     expect(refused.queued).toMatchObject({ state: 'refused', message: entry.message });
     expect(refused.queued?.message).toMatch(/already exists/);
-    await core.handlers['outbox.discard']({ id: entry.id });
+    await rig.core.handlers['outbox.discard']({ id: entry.id });
     expect((await tree()).value.nodes.find((node) => node.id === a.id)?.queued).toBeNull();
   });
 
@@ -122,51 +110,46 @@ describe('groups', () => {
     const asia = byName(nodes, 'Asia Pacific')!;
     const lists = byName(nodes, 'Marketing lists')!;
     // A colleague moves "Marketing lists" under "Asia Pacific"; the tree kept here still shows both at the top.
-    const colleague = new ServerClient(service.url);
-    await colleague.signIn(service.credentials);
-    const moved = await colleague.call('moveGroupInTree', {
+    const moved = await rig.colleague.call('moveGroupInTree', {
       body: { id: lists.id, parentId: asia.id, position: null },
     });
     expect(moved.status).toBe(200);
 
-    await core.handlers['groups.move']({ move: { id: asia.id, parentId: lists.id, position: null } });
-    const [entry] = await push();
+    await rig.core.handlers['groups.move']({ move: { id: asia.id, parentId: lists.id, position: null } });
+    const [entry] = await rig.push();
     expect(entry).toMatchObject({ state: 'refused', message: expect.stringMatching(/would have a cycle/) });
     const shown = await tree();
     expect(shown.value.nodes.find((node) => node.id === asia.id)).toMatchObject({
       parentId: null,
       queued: { state: 'refused', message: entry.message },
     });
-    await core.handlers['outbox.discard']({ id: entry.id });
-    await colleague.call('moveGroupInTree', { body: { id: lists.id, parentId: null, position: null } });
+    await rig.core.handlers['outbox.discard']({ id: entry.id });
+    await rig.colleague.call('moveGroupInTree', { body: { id: lists.id, parentId: null, position: null } });
   });
 
   it('offline: the kept tree with its age; changes queue, show over it and are sent once back', async () => {
     const kept = await tree();
     const europe = byName(kept.value.nodes, 'Europe')!;
-    const group = await core.handlers['groups.get']({ id: europe.id });
-    const port = Number(new URL(service.url).port);
-    await service.stop();
-    await core.handlers['sync.run']({});
+    const group = await rig.core.handlers['groups.get']({ id: europe.id });
+    await rig.goOffline();
     const offline = await tree();
     expect(offline).toEqual(kept);
-    expect(await core.handlers['groups.get']({ id: europe.id })).toEqual(group);
+    expect(await rig.core.handlers['groups.get']({ id: europe.id })).toEqual(group);
 
-    await core.handlers['groups.create']({ group: { name: 'Offline list', parentId: europe.id, kind: 'static' } });
-    await core.handlers['groups.rename']({ rename: { id: europe.id, name: 'Europe and UK' } });
+    await rig.core.handlers['groups.create']({ group: { name: 'Offline list', parentId: europe.id, kind: 'static' } });
+    await rig.core.handlers['groups.rename']({ rename: { id: europe.id, name: 'Europe and UK' } });
     const shown = await tree();
     expect(shown.fetchedAt).toBe(kept.fetchedAt);
     const local = byName(shown.value.nodes, 'Offline list')!;
     expect(local).toMatchObject({ local: true, parentId: europe.id, level: 2 });
     expect(byName(shown.value.nodes, 'Europe and UK')?.queued?.state).toBe('waiting');
     // A group the service does not have yet cannot be changed.
-    await expect(core.handlers['groups.rename']({ rename: { id: local.id, name: 'Other' } })).rejects.toThrow(
+    await expect(rig.core.handlers['groups.rename']({ rename: { id: local.id, name: 'Other' } })).rejects.toThrow(
       /not on the service yet/,
     );
 
-    service = await startService({ dataDir: `${dir.path}/service`, port, demo: smallDemo });
-    await waitForIdle(core);
-    expect(await push()).toEqual([]);
+    await rig.goOnline();
+    expect(await rig.push()).toEqual([]);
     const back = await tree();
     expect(Date.parse(back.fetchedAt!)).toBeGreaterThan(Date.parse(kept.fetchedAt!));
     const renamed = byName(back.value.nodes, 'Europe and UK')!;
@@ -174,8 +157,8 @@ describe('groups', () => {
 
     // Remove from the tree keeps the subgroups: they move up to the top level.
     const children = back.value.nodes.filter((node) => node.parentId === renamed.id).map((node) => node.id);
-    await core.handlers['groups.deleteFromTree']({ id: renamed.id });
-    expect(await push()).toEqual([]);
+    await rig.core.handlers['groups.deleteFromTree']({ id: renamed.id });
+    expect(await rig.push()).toEqual([]);
     const final = (await tree()).value.nodes;
     expect(final.find((node) => node.id === renamed.id)).toBeUndefined();
     for (const id of children) expect(final.find((node) => node.id === id)?.parentId).toBeNull();
