@@ -21,6 +21,10 @@ export interface RestartableService {
   readonly service: RunningService;
   /** The core running now (a new one after each `restartCore`). */
   readonly core: Core;
+  /** The temporary folder holding `service/` and `client/` (removed by `close`), for a test's own files. */
+  readonly dir: string;
+  /** The platform of the core (e.g. to give it a save location), kept across `restartCore`. */
+  readonly platform: Platform;
   /** A client of the service signed in as the demo user (signed in again after each `goOnline`). */
   readonly colleague: ServerClient;
   /** Stops the service and lets the core try a sync, so it knows it is offline. */
@@ -54,6 +58,8 @@ export async function startRestartableService(): Promise<RestartableService> {
       return core;
     },
     colleague,
+    dir: dir.path,
+    platform,
     async goOffline() {
       await service.stop();
       await core.handlers['sync.run']({});

@@ -12,41 +12,25 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CallInput, calls, type ExportTemplateSave, type Transfer } from '../../../preload/contract';
-import type { Core } from '../../../main/core/platform';
-import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import { signInDemo, waitForIdle } from '../../helpers/core-harness';
 import { transferEnded } from '../../helpers/core-waits';
-import { ServerClient, smallDemo } from '../../helpers/server-client';
-import { startSignedInCore, stopSignedInCore } from '../../helpers/signed-in-core';
+import { type RestartableService, startRestartableService } from '../../helpers/restartable-service';
 
 describe('export templates', () => {
-  const dir = createTempDir();
-  const platform = createTestPlatform();
-  let service: RunningService;
-  let core: Core;
-
-  const coreOptions = { syncBackoff: { baseMs: 200, maxMs: 1000 } };
+  let rig: RestartableService;
 
   beforeAll(async () => {
-    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo, platform, core: coreOptions }));
+    rig = await startRestartableService();
   });
-  afterAll(() => stopSignedInCore(core, service, dir));
+  afterAll(() => rig.close());
 
   /** Saves as the bridge does: the input checked by the contract first. */
   function save(input: CallInput<'exports.saveTemplate'>) {
-    return core.handlers['exports.saveTemplate'](calls['exports.saveTemplate'].input.parse(input));
-  }
-
-  /** Sends the outbox now and returns what is left in it. */
-  async function push() {
-    await core.handlers['sync.run']({});
-    return core.handlers['outbox.list']({});
+    return rig.core.handlers['exports.saveTemplate'](calls['exports.saveTemplate'].input.parse(input));
   }
 
   it('saves a template offline, sends it once when the service is back, keeps its answer, replaces and deletes it', async () => {
-    const port = Number(new URL(service.url).port);
-    await service.stop();
-    await core.handlers['sync.run']({});
+    await rig.goOffline();
     const first = await save({
       template: { name: 'Trade fair invitations', target: 'contacts', columns: ['email', 'lastName'], delimiter: ';' },
     });
@@ -62,7 +46,7 @@ describe('export templates', () => {
       template: { name: 'Trade fair invitations', target: 'contacts', columns, delimiter: ';' },
     });
     expect(newer).toMatchObject({ key: first.key, columns, saved: null });
-    const waiting = await core.handlers['outbox.list']({});
+    const waiting = await rig.core.handlers['outbox.list']({});
     expect(waiting.map((e) => [e.kind, e.summary])).toEqual([
       ['action', 'Save the contacts export template "Trade fair invitations"'],
     ]);
@@ -74,10 +58,9 @@ describe('export templates', () => {
       message: expect.stringContaining('"Trade fair invitations" is saved here already'),
     });
 
-    service = await startService({ dataDir: `${dir.path}/service`, port, demo: smallDemo });
-    await waitForIdle(core);
-    expect(await push()).toEqual([]);
-    const [sent] = await core.handlers['exports.templates']({});
+    await rig.goOnline();
+    expect(await rig.push()).toEqual([]);
+    const [sent] = await rig.core.handlers['exports.templates']({});
     expect(sent).toMatchObject({
       name: 'Trade fair invitations',
       target: 'contacts',
@@ -89,15 +72,15 @@ describe('export templates', () => {
     });
     expect(sent.key).toBe(sent.saved!.id);
     // Sent once: the service holds it at version 1, as this computer keeps it.
-    expect(service.repos.pim.template(sent.key)).toMatchObject({ version: 1, columns, delimiter: ';' });
+    expect(rig.service.repos.pim.template(sent.key)).toMatchObject({ version: 1, columns, delimiter: ';' });
 
     // Replaced online: sent with the version it was made against; the answer's version is kept.
     await save({
       key: sent.key,
       template: { name: 'Trade fair invitations', target: 'contacts', columns: ['email'], delimiter: '\t' },
     });
-    expect(await push()).toEqual([]);
-    expect(await core.handlers['exports.templates']({})).toEqual([
+    expect(await rig.push()).toEqual([]);
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([
       expect.objectContaining({
         key: sent.key,
         columns: ['email'],
@@ -105,72 +88,68 @@ describe('export templates', () => {
         saved: expect.objectContaining({ version: 2 }),
       }),
     ]);
-    expect(service.repos.pim.template(sent.key)).toMatchObject({ version: 2, columns: ['email'] });
+    expect(rig.service.repos.pim.template(sent.key)).toMatchObject({ version: 2, columns: ['email'] });
 
     // Deleted: waits in the outbox, then the service has it no more and neither does this computer.
-    expect(await core.handlers['exports.deleteTemplate']({ key: sent.key })).toEqual({ deleted: true });
-    expect(await core.handlers['exports.templates']({})).toEqual([
+    expect(await rig.core.handlers['exports.deleteTemplate']({ key: sent.key })).toEqual({ deleted: true });
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([
       expect.objectContaining({ key: sent.key, pending: expect.objectContaining({ action: 'delete' }) }),
     ]);
-    expect(await push()).toEqual([]);
-    expect(await core.handlers['exports.templates']({})).toEqual([]);
-    expect(service.repos.pim.template(sent.key)).toBeUndefined();
+    expect(await rig.push()).toEqual([]);
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([]);
+    expect(rig.service.repos.pim.template(sent.key)).toBeUndefined();
 
     // One never sent is forgotten at once.
     const local = await save({
       template: { name: 'Never sent', target: 'companies', columns: ['name'], delimiter: ',' },
     });
-    await core.handlers['exports.deleteTemplate']({ key: local.key });
-    expect(await core.handlers['exports.templates']({})).toEqual([]);
-    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    await rig.core.handlers['exports.deleteTemplate']({ key: local.key });
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([]);
+    expect(await rig.core.handlers['outbox.list']({})).toEqual([]);
   });
 
   it('keeps the templates it saved across a restart and a sign-out of the same user (the service lists none)', async () => {
     await save({ template: { name: 'Kept here', target: 'branches', columns: ['name', 'city'], delimiter: ',' } });
-    expect(await push()).toEqual([]);
-    const before = await core.handlers['exports.templates']({});
+    expect(await rig.push()).toEqual([]);
+    const before = await rig.core.handlers['exports.templates']({});
     expect(before).toEqual([
       expect.objectContaining({ name: 'Kept here', saved: expect.objectContaining({ version: 1 }) }),
     ]);
-    await core.stop();
-    core = await startTestCore(`${dir.path}/client`, platform, coreOptions);
-    await waitForIdle(core);
-    expect(await core.handlers['exports.templates']({})).toEqual(before);
-    await core.handlers['session.signOut']({});
-    await signInDemo(core, service);
-    await waitForIdle(core);
-    expect(await core.handlers['exports.templates']({})).toEqual(before);
-    await core.handlers['exports.deleteTemplate']({ key: before[0].key });
-    expect(await push()).toEqual([]);
+    await rig.restartCore();
+    expect(await rig.core.handlers['exports.templates']({})).toEqual(before);
+    await rig.core.handlers['session.signOut']({});
+    await signInDemo(rig.core, rig.service);
+    await waitForIdle(rig.core);
+    expect(await rig.core.handlers['exports.templates']({})).toEqual(before);
+    await rig.core.handlers['exports.deleteTemplate']({ key: before[0].key });
+    expect(await rig.push()).toEqual([]);
   });
 
   it('forgets here a template whose delete the service refused (deleted from another computer) when deleted again', async () => {
     const local = await save({
       template: { name: 'Gone elsewhere', target: 'psas', columns: ['title'], delimiter: ',' },
     });
-    expect(await push()).toEqual([]);
-    const [sent] = await core.handlers['exports.templates']({});
+    expect(await rig.push()).toEqual([]);
+    const [sent] = await rig.core.handlers['exports.templates']({});
     expect(sent.createdAs).toBe(local.key);
-    service.repos.pim.deleteTemplate(sent.key);
-    await core.handlers['exports.deleteTemplate']({ key: sent.key });
-    const [refused] = await push();
+    rig.service.repos.pim.deleteTemplate(sent.key);
+    await rig.core.handlers['exports.deleteTemplate']({ key: sent.key });
+    const [refused] = await rig.push();
     expect(refused).toMatchObject({ state: 'refused', message: expect.stringContaining('404') });
-    expect(await core.handlers['exports.templates']({})).toEqual([
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([
       expect.objectContaining({
         key: sent.key,
         pending: expect.objectContaining({ action: 'delete', state: 'refused' }),
       }),
     ]);
-    expect(await core.handlers['exports.deleteTemplate']({ key: sent.key })).toEqual({ deleted: true });
-    expect(await core.handlers['exports.templates']({})).toEqual([]);
-    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    expect(await rig.core.handlers['exports.deleteTemplate']({ key: sent.key })).toEqual({ deleted: true });
+    expect(await rig.core.handlers['exports.templates']({})).toEqual([]);
+    expect(await rig.core.handlers['outbox.list']({})).toEqual([]);
   });
 
   it('writes exactly the chosen columns in the chosen order and delimiter, the service export parsed being the oracle', async () => {
-    const direct = new ServerClient(service.url);
-    await direct.signIn(service.credentials);
-    const answer = await fetch(direct.url('exportContacts', { bom: true }), {
-      headers: { authorization: `Bearer ${direct.token}` },
+    const answer = await fetch(rig.colleague.url('exportContacts', { bom: true }), {
+      headers: { authorization: `Bearer ${rig.colleague.token}` },
     });
     const full = parse(Buffer.from(await answer.arrayBuffer()), { bom: true, columns: true }) as Record<
       string,
@@ -180,8 +159,8 @@ describe('export templates', () => {
 
     const columns = ['email', 'lastName', 'companyName', 'id'];
     const input = { target: 'contacts' as const, columns, delimiter: '\t' as const, bom: true };
-    const started = await core.handlers['exports.start'](calls['exports.start'].input.parse(input));
-    const ended = await transferEnded(core, started!.id);
+    const started = await rig.core.handlers['exports.start'](calls['exports.start'].input.parse(input));
+    const ended = await transferEnded(rig.core, started!.id);
     expect(ended).toMatchObject({ state: 'done', error: null });
     const file = await readFile(ended.localPath!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -194,22 +173,22 @@ describe('export templates', () => {
   });
 
   it('refuses a column the file does not have in words, before anything is written', async () => {
-    const folder = join(dir.path, 'refused');
-    platform.chooseSaveLocation = vi.fn(async () => join(folder, 'contacts.csv'));
+    const folder = join(rig.dir, 'refused');
+    rig.platform.chooseSaveLocation = vi.fn(async () => join(folder, 'contacts.csv'));
     try {
       // The contract's check is passed by, as a service whose file lacks a column would.
-      const started = (await core.handlers['exports.start']({
+      const started = (await rig.core.handlers['exports.start']({
         target: 'contacts',
         raw: false,
         bom: false,
         columns: ['email', 'fax'],
       })) as Transfer;
-      const ended = await transferEnded(core, started.id);
+      const ended = await transferEnded(rig.core, started.id);
       expect(ended.state).toBe('failed');
       expect(ended.error).toMatch(/failed\. The file has no column "fax", which the chosen columns name\./);
       expect(await readdir(folder).catch(() => [])).toEqual([]);
     } finally {
-      delete platform.chooseSaveLocation;
+      delete rig.platform.chooseSaveLocation;
     }
     expect(
       calls['exports.start'].input.safeParse({ target: 'companies', columns: ['firstName'] }).error?.issues[0].message,
