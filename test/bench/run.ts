@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer|sales]`: measures the core against the
+ * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer|sales|live|collab]`: measures the core against the
  * design's budgets (docs/PERFORMANCE.md) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
@@ -8,7 +8,11 @@
  *   only (transfers.ts, its own small service); `--only writes`: 1,000 edits made offline and replayed
  *   (writes.ts, its own demo service); `--only renderer`: the contacts view at 100k rows in
  *   headless Chromium (renderer.ts, its own service; needs `npm run build:renderer`); `--only sales`: the
- *   Deals board, Branch Locator and Spend dashboard at 5k/10k/100k records (sales.ts); without `--only`, everything.
+ *   Deals board, Branch Locator and Spend dashboard at 5k/10k/100k records (sales.ts); `--only live`: live
+ *   changes, from an edit on the service to the core's cache over the held feed request, and the requests
+ *   sent while idle (live.ts, its own small service, about 3 minutes); `--only collab`: the collaboration
+ *   views' core calls (service search, listing checks, thumbnails, preview) against the default demo
+ *   set (collab.ts, its own service); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +21,8 @@ import { createCore, defaultSyncPageSize } from '../../main/core/index';
 import { createTempDir, createTestPlatform, testCoreOptions } from '../helpers/core-harness';
 import { benchBootstrap, benchContactSearch, benchEmptyDelta } from './core-bench';
 import { accessToken, collectFeed, curlFloorMs, insertFloorMs } from './feed-floors';
+import { benchCollab } from './collab';
+import { benchLive } from './live';
 import { benchOpenChecks } from './open-checks';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
@@ -30,7 +36,7 @@ const scales = {
   demo: {},
 } as const;
 
-const parts = ['sync', 'writes', 'transfers', 'renderer', 'sales'] as const;
+const parts = ['sync', 'writes', 'transfers', 'renderer', 'sales', 'live', 'collab'] as const;
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
 });
@@ -119,6 +125,14 @@ try {
   if (runs('sales')) {
     mkdirSync(join(work.path, 'sales'));
     await benchSales({ workDir: join(work.path, 'sales'), report });
+  }
+  if (runs('live')) {
+    mkdirSync(join(work.path, 'live'));
+    await benchLive({ workDir: join(work.path, 'live'), report });
+  }
+  if (runs('collab')) {
+    mkdirSync(join(work.path, 'collab'));
+    await benchCollab({ workDir: join(work.path, 'collab'), report });
   }
   console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
 } finally {

@@ -17,3 +17,8 @@ export async function timed<T>(fn: () => Promise<T> | T): Promise<{ value: T; ms
 export function ms(value: number): string {
   return value >= 100 ? `${Math.round(value)} ms` : `${value.toFixed(2)} ms`;
 }
+
+/** "p50 …, p95 …, max …" of `times` (ms), each formatted by `ms`. */
+export function spread(times: readonly number[]): string {
+  return `p50 ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(Math.max(...times))}`;
+}
