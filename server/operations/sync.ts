@@ -21,8 +21,10 @@ export function syncHandlers(deps: OperationDeps): Pick<OperationHandlers, 'getC
         types: query.types ? (query.types.split(',') as ChangeType[]) : undefined,
       };
       const waitSeconds = query.cursor ? preferredWaitSeconds(headers.Prefer, feed.waits.maxSeconds) : null;
-      if (!waitSeconds) return feed.read(input);
+      if (waitSeconds === null || feed.waits.maxSeconds === 0) return feed.read(input);
+      // Said for `wait=0` too: a client learns from any delta answer that it may hold a request here.
       reply.header('Preference-Applied', `wait=${waitSeconds}`);
+      if (waitSeconds === 0) return feed.read(input);
       const deadline = Date.now() + waitSeconds * 1000;
       // The client going away ends the wait (its answer would reach nobody).
       const gone = new AbortController();

@@ -21,6 +21,11 @@ export interface SignedInCoreOptions {
   platform?: Platform;
   /** Core options over those of `testCoreOptions` (for example a shorter `syncBackoff`, in ms). */
   core?: Partial<CoreOptions>;
+  /**
+   * Whether the service holds feed requests for live changes (default true). False: the core learns
+   * of changes made on the service only when a test runs sync (or on its 60 s interval).
+   */
+  liveChanges?: boolean;
 }
 
 /**
@@ -28,7 +33,11 @@ export interface SignedInCoreOptions {
  * the demo user and waits for its first sync to end. Rejects when any of these steps fails.
  */
 export async function startSignedInCore(root: string, options: SignedInCoreOptions = {}): Promise<SignedInCore> {
-  const service = await startService({ dataDir: `${root}/service`, demo: options.demo });
+  const service = await startService({
+    dataDir: `${root}/service`,
+    demo: options.demo,
+    maxFeedWaitSeconds: options.liveChanges === false ? 0 : undefined,
+  });
   const core = await startTestCore(`${root}/client`, options.platform ?? createTestPlatform(), options.core);
   await signInDemo(core, service);
   await waitForIdle(core);

@@ -37,7 +37,9 @@ export async function startWritePathRig(): Promise<WritePathRig> {
   const clientDir = join(temp.path, 'client');
   const platform = createTestPlatform();
   const options = { syncBackoff: { baseMs: 100, maxMs: 400 } };
-  const service = await startService({ dataDir: serviceDir, demo: smallDemo });
+  // The service answers feed requests at once (as before contract 0.4.0), so the core learns of
+  // changes made on the service only when a test runs sync: each test decides when it does.
+  const service = await startService({ dataDir: serviceDir, demo: smallDemo, maxFeedWaitSeconds: 0 });
   const proxy = await startSwitchableProxy(service.url);
   const client = new ServerClient(service.url);
   await client.signIn(service.credentials);

@@ -91,7 +91,11 @@ export const defaultKickDelayMs = 150;
 /** How long the service is asked to hold a watching request, seconds (its most, api/openapi.yaml `getChanges`). */
 export const feedWaitSeconds = 30;
 
-/** The least time between two watching requests, ms, should a service answer them at once. */
+/**
+ * The least time between two watching requests that brought nothing, ms: a service that answers
+ * them at once without holding them is not asked more than once a second. A request that brought
+ * changes is followed at once, so a burst of changes arrives without waiting.
+ */
 const minWatchGapMs = 1_000;
 
 /** Creates a stopped engine. */
@@ -140,18 +144,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * Fetches one feed page's answer body, unread (the writer parses and validates it), refusing one
    * over `maxPageBytes` without reading it whole.
    */
-  function fetchPage(cursor: string | null, signal: AbortSignal, wait = false): PageFetch {
+  function fetchPage(cursor: string | null, signal: AbortSignal, watch = false): PageFetch {
+    // Every delta request states a wait (0 unless watching), so any answer says whether the service holds requests.
+    const wait = cursor === null ? null : watch ? feedWaitSeconds : 0;
     const body = options
       .api()
       .callRaw('getChanges', {
         query: { cursor: cursor ?? undefined, limit: options.pageSize },
-        headers: wait ? { Prefer: `wait=${feedWaitSeconds}` } : undefined,
+        headers: wait === null ? undefined : { Prefer: `wait=${wait}` },
         signal,
-        timeoutMs: 120_000 + (wait ? feedWaitSeconds * 1000 : 0),
+        timeoutMs: 120_000 + (wait ?? 0) * 1000,
         maxBodyBytes: options.maxPageBytes,
       })
       .then((answer) => {
-        if (wait) liveFeed = (answer.headers.get('preference-applied') ?? '').toLowerCase().startsWith('wait=');
+        if (wait !== null)
+          liveFeed = (answer.headers.get('preference-applied') ?? '').toLowerCase().startsWith('wait=');
         return answer.body;
       });
     return { asked: cursor, body };
@@ -233,9 +240,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       update({ state: 'idle', lastSyncedAt: now, message: null, nextRetryAt: null });
       if (liveFeed === false) schedule(options.intervalMs);
       else {
-        // Watch next: at once after a normal run, after a held request at least `minWatchGapMs` after it began.
+        // Watch next: at once after a normal run or a held request that brought changes; after one
+        // that brought nothing, at least `minWatchGapMs` after it began.
         watchNext = true;
-        schedule(watching ? Math.max(0, minWatchGapMs - (Date.now() - startedAt)) : 0);
+        const broughtNothing = Object.values(status.counts).every((n) => !n);
+        schedule(watching && broughtNothing ? Math.max(0, minWatchGapMs - (Date.now() - startedAt)) : 0);
       }
     } catch (err) {
       if (!started || (isAbortError(err) && signal.aborted)) return;
@@ -263,7 +272,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** Runs now; `scheduled`: the engine's own timer (which may watch), not a caller that wants a full run. */
   function run(scheduled = false): Promise<SyncStatus> {
     if (!started) return Promise.resolve(status);
-    if (!scheduled) watchNext = false;
+    // A caller wants a full run, and so does a pending kick (a watching run pushes nothing).
+    if (!scheduled || kickTimer) watchNext = false;
     // This run pushes whatever a pending kick was for.
     if (kickTimer) clearTimeout(kickTimer);
     kickTimer = null;
@@ -317,8 +327,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }, options.kickDelayMs ?? defaultKickDelayMs);
     },
     lost(err) {
-      if (!started || status.state === 'offline' || running) return;
-      if (err instanceof ServiceError && err.code === 'offline') failed(err);
+      if (!started || status.state === 'offline') return;
+      if (!(err instanceof ServiceError && err.code === 'offline')) return;
+      // A run that asks the service will find out itself; a held request only waits, so it is ended.
+      if (running && !watching) return;
+      if (running) controller?.abort();
+      failed(err);
     },
     pendingChanged() {
       const pendingCount = options.pendingCount();

@@ -12,12 +12,25 @@ import { join } from 'node:path';
 const noop = () => {};
 // BRM_BOOT_BASE lets a test choose the folder (e.g. one whose data folder another process holds).
 const base = process.env.BRM_BOOT_BASE || mkdtempSync(join(tmpdir(), 'brm-electron-boot-'));
-const recorded = { base, ipcHandler: null, protocolHandler: null, window: null, badgeCounts: [], errors: [] };
+const recorded = {
+  base,
+  ipcHandler: null,
+  protocolHandler: null,
+  window: null,
+  badgeCounts: [],
+  errors: [],
+  protocolClients: [],
+};
 globalThis.brmElectronStub = recorded;
 
 const appEvents = new EventEmitter();
 export const app = Object.assign(appEvents, {
   requestSingleInstanceLock: () => true,
+  isPackaged: false,
+  setAsDefaultProtocolClient: (scheme) => {
+    recorded.protocolClients.push(scheme);
+    return true;
+  },
   whenReady: () => Promise.resolve(),
   getPath: (name) => join(base, name),
   setBadgeCount: (count) => {

@@ -38,6 +38,7 @@ if (stub.ipcHandler && stub.window && stub.protocolHandler) {
   const lockPath = join(stub.base, 'userData', 'brm-desktop.lock');
   report.lock = existsSync(lockPath) ? JSON.parse(readFileSync(lockPath, 'utf8')) : null;
   report.pid = process.pid;
+  report.protocolClients = stub.protocolClients;
   const quitDone = once(app, 'quit-done');
   app.quit();
   await quitDone;

@@ -62,6 +62,15 @@ describe('live changes', () => {
     expect((await core.handlers['sync.getStatus']({})).state).toBe('idle');
   });
 
+  it('send an edit made just after a sync, whether or not the next held request has begun', async () => {
+    await start(30, 3_600_000);
+    await core.handlers['contacts.save']({ contact: { firstName: 'Edda', lastName: 'Eilig' } });
+    const until = Date.now() + 20_000;
+    while ((await core.handlers['outbox.list']({})).length > 0 && Date.now() < until) await sleep(50);
+    expect(await core.handlers['outbox.list']({})).toEqual([]);
+    expect(proxy.requests.some((r) => r.method === 'POST' && r.url.includes('saveUser'))).toBe(true);
+  });
+
   it('end the held request when the user asks for a sync', async () => {
     await start(30, 3_600_000);
     await sleep(300);
@@ -75,15 +84,14 @@ describe('live changes', () => {
   it('fall back to the interval when the service does not hold requests', async () => {
     await start(0, 1_000);
     await sleep(300);
-    expect(feedRequests().at(-1)!.headers.prefer).toBe('wait=30');
     const before = feedRequests().length;
     const created = service.store.saveContact({ firstName: 'Ivo', lastName: 'Intervall' });
     await contactArrives(created.id);
     await sleep(3_000);
     const asked = feedRequests().slice(before);
-    // One request per interval (not a request after each answer), without the preference after the first answer said no.
+    // One request per interval (not a request after each answer), none of them asking to be held.
     expect(asked.length).toBeGreaterThanOrEqual(2);
     expect(asked.length).toBeLessThanOrEqual(6);
-    expect(asked.every((r) => r.headers.prefer === undefined)).toBe(true);
+    expect(asked.every((r) => r.headers.prefer === 'wait=0')).toBe(true);
   });
 });

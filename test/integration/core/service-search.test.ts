@@ -25,7 +25,7 @@ describe('the service search beside the local one', () => {
   let client: ServerClient;
 
   beforeAll(async () => {
-    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo }));
+    ({ service, core } = await startSignedInCore(dir.path, { demo: smallDemo, liveChanges: false }));
     client = new ServerClient(service.url);
     await client.signIn(service.credentials);
   });

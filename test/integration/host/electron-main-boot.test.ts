@@ -52,6 +52,10 @@ describe('built Electron main process', () => {
     });
   });
 
+  it('registers itself as the handler of brm:// record links', () => {
+    expect(report.protocolClients).toEqual(['brm']);
+  });
+
   it('opens its window with the secure web preferences and the built preload', () => {
     expect(report.webPreferences).toMatchObject({
       contextIsolation: true,

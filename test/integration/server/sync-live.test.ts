@@ -62,6 +62,13 @@ describe('held feed requests', () => {
     expect((bootstrap.body as ChangePage).changes).toHaveLength(1);
   });
 
+  it('say so for wait=0 too, answering at once', async () => {
+    const cursor = await endCursor();
+    const res = await t.client.call('getChanges', { query: { cursor }, headers: { prefer: 'wait=0' } });
+    expect(res.headers.get('preference-applied')).toBe('wait=0');
+    expect((res.body as ChangePage).changes).toEqual([]);
+  });
+
   it('are not held without the preference', async () => {
     const cursor = await endCursor();
     const res = await t.client.call('getChanges', { query: { cursor } });

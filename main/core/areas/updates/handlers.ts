@@ -22,12 +22,13 @@ function unavailable(mode: 'electron' | 'browser'): UpdateStatus {
 
 /** Creates the update handlers. */
 export const updatesHandlers: AreaHandlers<'updates.get' | 'updates.check' | 'updates.install'> = (ctx) => {
-  const updates = ctx.options.platform.updates;
+  const host = () => ctx.options.platform.updates;
   return {
-    'updates.get': async () => updates?.status() ?? unavailable(ctx.options.mode),
-    'updates.check': async () => (updates ? updates.check() : unavailable(ctx.options.mode)),
+    'updates.get': async () => host()?.status() ?? unavailable(ctx.options.mode),
+    'updates.check': async () => host()?.check() ?? unavailable(ctx.options.mode),
     'updates.install': async () => {
-      if (updates?.status().state !== 'ready')
+      const updates = host();
+      if (!updates || updates.status().state !== 'ready')
         throw new BridgeError('conflict', 'No update has been downloaded yet. Wait until it is ready, then restart.');
       updates.install();
       return { restarting: true };
