@@ -28,7 +28,7 @@ export const updatesHandlers: AreaHandlers<'updates.get' | 'updates.check' | 'up
     'updates.check': async () => host()?.check() ?? unavailable(ctx.options.mode),
     'updates.install': async () => {
       const updates = host();
-      if (!updates || updates.status().state !== 'ready')
+      if (updates?.status().state !== 'ready')
         throw new BridgeError('conflict', 'No update has been downloaded yet. Wait until it is ready, then restart.');
       updates.install();
       return { restarting: true };
