@@ -4,21 +4,11 @@
  * window, and "Copy link to this record" gives the link of the record on screen. The core's
  * handlers are the oracles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
-import { itEndsHealthy, region, signInAndSync, stepTimeoutMs } from '../helpers/e2e-steps';
+import { describe, expect, it } from 'vitest';
+import { itEndsHealthy, region, signedInApp, stepTimeoutMs } from '../helpers/e2e-steps';
 
 describe('record links', () => {
-  let app: E2eApp;
-
-  beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
+  const app = signedInApp();
   const page = () => app.page;
 
   it('opens the company a brm:// link names', async () => {

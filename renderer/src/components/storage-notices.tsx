@@ -13,7 +13,7 @@ export function StorageNotices() {
   const dismiss = useStorage((state) => state.dismiss);
   if (notices.length === 0) return null;
   return (
-    <section className="storage-notices" aria-label="Data folder">
+    <section className="app-frame-strip storage-notices" aria-label="Data folder">
       {notices.map((notice) => (
         <ErrorBanner key={notice.id} message={notice.message} onDismiss={() => void dismiss(notice.id)} />
       ))}

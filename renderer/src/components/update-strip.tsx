@@ -39,7 +39,7 @@ export function UpdateStrip() {
   if (!status?.version) return null;
   if (status.state === 'downloading')
     return (
-      <section className="update-strip" aria-label="App update">
+      <section className="app-frame-strip update-strip" aria-label="App update">
         <p>
           Downloading BRM Desktop {status.version}: {status.percent ?? 0}%
         </p>
@@ -48,7 +48,7 @@ export function UpdateStrip() {
     );
   if (status.state !== 'ready' || laterFor === status.version) return null;
   return (
-    <section className="update-strip" aria-label="App update">
+    <section className="app-frame-strip update-strip" aria-label="App update">
       <p>
         BRM Desktop {status.version} is ready. Restart now to use it; otherwise it is installed when you quit.
         {problem ? <span role="alert"> {problem}</span> : null}
