@@ -4,7 +4,9 @@
  * core can be cut off while the service keeps running and others change data on it.
  */
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import type { Core } from '../../main/core/platform';
+import type { ApiSchemas } from '../../preload/contract/common';
 import { type RunningService, startService } from '../../server/start';
 import { createTempDir, createTestPlatform, startTestCore, waitForEvent, waitForIdle } from './core-harness';
 import { ServerClient, smallDemo } from './server-client';
@@ -91,4 +93,28 @@ export async function refusalOf(promise: Promise<unknown>): Promise<{ code: stri
     return err as { code: string; message: string };
   }
   throw new Error('expected a refusal');
+}
+
+/** The demo user's root Folder on the service, as `listFolderDocuments` (no folder id) answers it. */
+export async function rootFolderOf(rig: WritePathRig): Promise<ApiSchemas['Folder']> {
+  return ((await rig.client.call('listFolderDocuments')).body as { folder: ApiSchemas['Folder'] }).folder;
+}
+
+/**
+ * Uploads `bytes` as a file named `name` into the folder `folderId` with the rig's direct client
+ * (`uploadDocument`, multipart; as another device would, the core learns of it on its next sync)
+ * and returns the created Document. Fails the test when the service does not answer 201.
+ */
+export async function uploadOnService(
+  rig: WritePathRig,
+  folderId: string,
+  name: string,
+  bytes: Buffer,
+): Promise<ApiSchemas['Document']> {
+  const form = new FormData();
+  form.append('folderId', folderId);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const res = await rig.client.call('uploadDocument', { rawBody: form });
+  expect(res.status).toBe(201);
+  return res.body as ApiSchemas['Document'];
 }

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPreview } from '../../../preload/contract';
 import type { ApiSchemas } from '../../../preload/contract/common';
 import { waitForEvent, waitForIdle } from '../../helpers/core-harness';
-import { startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
+import {
+  refusalOf,
+  rootFolderOf,
+  startWritePathRig,
+  uploadOnService,
+  type WritePathRig,
+} from '../../helpers/write-path-harness';
 
 type Document = ApiSchemas['Document'];
 type Folder = ApiSchemas['Folder'];
@@ -32,29 +38,17 @@ describe('document previews through the core', () => {
 
   /** Uploads `bytes` as `name` on the service (as another device would) and syncs the core. */
   async function upload(name: string, bytes: Buffer): Promise<Document> {
-    const form = new FormData();
-    form.append('folderId', root.id);
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await rig.client.call('uploadDocument', { rawBody: form });
-    expect(res.status).toBe(201);
+    const document = await uploadOnService(rig, root.id, name, bytes);
     await rig.core.handlers['sync.run']({});
     await waitForIdle(rig.core);
-    return res.body as Document;
+    return document;
   }
   const preview = (id: string) => rig.core.handlers['documents.preview']({ id });
   const bytesOf = (answer: DocumentPreview) => Buffer.from(answer.base64 ?? '', 'base64');
-  async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-    try {
-      await promise;
-    } catch (err) {
-      return err as { code: string; message: string };
-    }
-    throw new Error('expected a refusal');
-  }
 
   beforeAll(async () => {
     rig = await startWritePathRig();
-    root = ((await rig.client.call('listFolderDocuments')).body as { folder: Folder }).folder;
+    root = await rootFolderOf(rig);
   });
   afterAll(async () => {
     await rig.close();
@@ -119,12 +113,12 @@ describe('document previews through the core', () => {
     const doc = await upload('Altered.txt', Buffer.from('the true content of the file\n'));
     // Same length, other bytes: only the checksum can tell.
     writeFileSync(rig.service.store.files.path(doc.id), Buffer.from('THE TRUE CONTENT OF THE FILE\n'));
-    const refused = await refusal(preview(doc.id));
+    const refused = await refusalOf(preview(doc.id));
     expect(refused.code).toBe('server_error');
     expect(refused.message).toContain("do not match the document's size and SHA-256 checksum");
     await rig.goOffline();
     try {
-      expect((await refusal(preview(doc.id))).code).toBe('offline');
+      expect((await refusalOf(preview(doc.id))).code).toBe('offline');
     } finally {
       await rig.comeBack();
     }
@@ -154,7 +148,7 @@ describe('document previews through the core', () => {
       const local = await preview(saved.id);
       expect(local).toMatchObject({ kind: 'text', source: 'download', fetchedAt: null });
       expect(bytesOf(local).toString()).toBe('Minutes saved on this computer.\n');
-      const refused = await refusal(preview(never.id));
+      const refused = await refusalOf(preview(never.id));
       expect(refused.code).toBe('offline');
       expect(refused.message).toContain('This preview needs the BRM service');
     } finally {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '../../../preload/contract/common';
-import { startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
+import { rootFolderOf, startWritePathRig, uploadOnService, type WritePathRig } from '../../helpers/write-path-harness';
 
 type Document = ApiSchemas['Document'];
 type Folder = ApiSchemas['Folder'];
@@ -26,12 +26,7 @@ describe('document thumbnails through the core', () => {
 
   /** Uploads `bytes` as `name` into the root folder on the service (as another device would). */
   async function upload(name: string, bytes: Buffer): Promise<Document> {
-    const form = new FormData();
-    form.append('folderId', root.id);
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await rig.client.call('uploadDocument', { rawBody: form });
-    expect(res.status).toBe(201);
-    return res.body as Document;
+    return uploadOnService(rig, root.id, name, bytes);
   }
   /** The thumbnail requests that reached the service for `id`, in order. */
   function thumbnailRequests(id: string) {
@@ -41,7 +36,7 @@ describe('document thumbnails through the core', () => {
 
   beforeAll(async () => {
     rig = await startWritePathRig();
-    root = ((await rig.client.call('listFolderDocuments')).body as { folder: Folder }).folder;
+    root = await rootFolderOf(rig);
     pngBytes = await readFile(join(fixtures, 'sample.png'));
     png = await upload('Booth photo.png', pngBytes);
     pdf = await upload('Rebate summary.pdf', await readFile(join(fixtures, 'sample.pdf')));

@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '../../../preload/contract/common';
 import { createExtraUser, type ExtraUser } from '../../helpers/extra-user';
 import type { TestService } from '../../helpers/server-client';
-import { refusalOf, startWritePathRig, type WritePathRig } from '../../helpers/write-path-harness';
+import {
+  refusalOf,
+  rootFolderOf,
+  startWritePathRig,
+  uploadOnService,
+  type WritePathRig,
+} from '../../helpers/write-path-harness';
 
 type Document = ApiSchemas['Document'];
 type Folder = ApiSchemas['Folder'];
@@ -40,12 +46,7 @@ describe('document workflow through the core', () => {
 
   /** Uploads `bytes` as `name` into the root folder on the service (as another device would). */
   async function upload(name: string, bytes: Buffer): Promise<Document> {
-    const form = new FormData();
-    form.append('folderId', root.id);
-    form.append('file', new Blob([new Uint8Array(bytes)]), name);
-    const res = await rig.client.call('uploadDocument', { rawBody: form });
-    expect(res.status).toBe(201);
-    return res.body as Document;
+    return uploadOnService(rig, root.id, name, bytes);
   }
   async function onService(id: string): Promise<{ status: number; document: Document }> {
     const res = await rig.client.call('getDocumentDetail', { query: { id } });
@@ -54,7 +55,7 @@ describe('document workflow through the core', () => {
 
   beforeAll(async () => {
     rig = await startWritePathRig();
-    root = ((await rig.client.call('listFolderDocuments')).body as { folder: Folder }).folder;
+    root = await rootFolderOf(rig);
     reviewer = await createExtraUser({ service: rig.service } as unknown as TestService, 'Reviewa', ['sales']);
   });
   afterAll(async () => {
