@@ -11,17 +11,8 @@
  * active row): Up/Down move by one, PageUp/PageDown by a screenful, Home/End to the ends;
  * selection follows the active row.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type KeyboardEvent,
-  memo,
-  type ReactNode,
-  type Ref,
-  useEffect,
-  useId,
-  useImperativeHandle,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, memo, type ReactNode, type Ref, useEffect, useId, useImperativeHandle } from 'react';
+import { ListboxFrame, ListboxOption, useVirtualRows } from './virtual-listbox';
 
 export interface VirtualListProps<T extends { id: string }> {
   /** Accessible name of the listbox, e.g. "Contacts". */
@@ -59,29 +50,21 @@ export interface VirtualListHandle {
 export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>) {
   const { label, total, getRow, onRangeChange, rowHeight, renderRow, selectedId, activeIndex, onActivate } = props;
   const baseId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer, items, first, last, moveTo } = useVirtualRows({
     count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
     // Rows beyond the viewport on each side: enough to cover a wheel notch or a PageDown before the
     // next render, few enough that a jump renders little (docs/PERFORMANCE.md row 6: no task over 50 ms in a scroll).
     overscan: 6,
+    resetKey: props.resetKey,
   });
-  const items = virtualizer.getVirtualItems();
-  const first = items.length > 0 ? items[0].index : 0;
-  const last = items.length > 0 ? items[items.length - 1].index : 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scrollRef` keeps its identity.
   useImperativeHandle(props.ref, () => ({ focus: () => scrollRef.current?.focus() }), []);
 
   useEffect(() => {
     if (total > 0) onRangeChange(first, last);
   }, [first, last, total, onRangeChange]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resetKey` is the trigger by design.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [props.resetKey]);
 
   function move(event: KeyboardEvent<HTMLDivElement>) {
     if (total === 0) return;
@@ -110,46 +93,40 @@ export function VirtualList<T extends { id: string }>(props: VirtualListProps<T>
       default:
         return;
     }
-    event.preventDefault();
-    next = Math.max(0, Math.min(total - 1, next));
-    onActivate(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    moveTo(event, next, total, onActivate);
   }
 
   const activeRow = activeIndex >= 0 ? getRow(activeIndex) : undefined;
   const activeInView = activeRow && activeIndex >= first && activeIndex <= last;
 
   return (
-    <div
-      ref={scrollRef}
-      role="listbox"
-      aria-label={label}
-      tabIndex={0}
-      aria-activedescendant={activeInView ? `${baseId}-row-${activeIndex}` : undefined}
+    <ListboxFrame
+      scrollRef={scrollRef}
+      label={label}
+      activeDescendant={activeInView ? `${baseId}-row-${activeIndex}` : undefined}
       className="virtual-list"
       onKeyDown={move}
+      totalSize={virtualizer.getTotalSize()}
     >
-      <div className="virtual-list-sizer" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = getRow(item.index);
-          return (
-            <VirtualRow<T>
-              key={item.key}
-              id={`${baseId}-row-${item.index}`}
-              index={item.index}
-              start={item.start}
-              size={item.size}
-              total={total}
-              row={row}
-              selected={row !== undefined && row.id === selectedId}
-              active={item.index === activeIndex}
-              renderRow={renderRow}
-              onActivate={onActivate}
-            />
-          );
-        })}
-      </div>
-    </div>
+      {items.map((item) => {
+        const row = getRow(item.index);
+        return (
+          <VirtualRow<T>
+            key={item.key}
+            id={`${baseId}-row-${item.index}`}
+            index={item.index}
+            start={item.start}
+            size={item.size}
+            total={total}
+            row={row}
+            selected={row !== undefined && row.id === selectedId}
+            active={item.index === activeIndex}
+            renderRow={renderRow}
+            onActivate={onActivate}
+          />
+        );
+      })}
+    </ListboxFrame>
   );
 }
 
@@ -182,21 +159,16 @@ const VirtualRow = memo(function VirtualRow<T extends { id: string }>(props: Vir
     );
   }
   return (
-    // Rows are picked with the list's own keyboard handling: focus stays on the listbox and
-    // aria-activedescendant names the active row (WAI-ARIA listbox pattern), so rows take no focus.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the listbox.
-    // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox (aria-activedescendant).
-    <div
+    <ListboxOption
       id={id}
-      role="option"
-      aria-selected={selected}
-      aria-setsize={total}
-      aria-posinset={index + 1}
+      index={index}
+      total={total}
+      selected={selected}
       className={active ? 'virtual-row virtual-row-active' : 'virtual-row'}
       style={position}
-      onClick={() => onActivate(index)}
+      onActivate={onActivate}
     >
       {renderRow(row, { selected })}
-    </div>
+    </ListboxOption>
   );
 }) as <T extends { id: string }>(props: VirtualRowProps<T>) => ReactNode;

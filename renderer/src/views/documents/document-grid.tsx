@@ -9,14 +9,14 @@
  * the active card, and Enter (or Space) opens the active card's details, exactly as in the list.
  * The selection is the list's (`ListSelection`), so switching between List and Grid keeps it.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, memo, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useEffect, useId, useState } from 'react';
 import type { DocumentRow, Transfer } from '../../../../preload/contract';
 import { SearchSourceMark } from '../../components/search-sources';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { useLatestDownload } from '../../components/transfer-state';
 import type { ListSelection } from '../../components/use-list-selection';
 import type { RowWindows } from '../../components/use-row-windows';
+import { ListboxFrame, ListboxOption, useVirtualRows } from '../../components/virtual-listbox';
 import { formatBytes, formatDate, percentOf } from '../../lib/format';
 import type { Sourced } from '../../lib/service-search-merge';
 import { documentStateLabel } from '../../lib/labels';
@@ -59,11 +59,25 @@ export function DocumentGrid({ windows, label, selection, resetKey }: DocumentGr
   const { total, getRow, requestRange } = windows;
   const { activeIndex, selectedId, activate } = selection;
   const baseId = useId();
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(1);
   const rows = Math.ceil(total / columns);
+  const {
+    scrollRef,
+    virtualizer,
+    items,
+    first: firstRow,
+    last: lastRow,
+    moveTo,
+  } = useVirtualRows({
+    count: rows,
+    rowHeight,
+    // Rows of cards beyond the viewport on each side (each row holds several cards).
+    overscan: 2,
+    resetKey,
+  });
 
   // The column count follows the grid's width.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `scrollRef` keeps its identity.
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
@@ -75,27 +89,12 @@ export function DocumentGrid({ windows, label, selection, resetKey }: DocumentGr
     return () => observer.disconnect();
   }, []);
 
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    // Rows of cards beyond the viewport on each side (each row holds several cards).
-    overscan: 2,
-  });
-  const items = virtualizer.getVirtualItems();
-  const firstRow = items.length > 0 ? items[0].index : 0;
-  const lastRow = items.length > 0 ? items[items.length - 1].index : 0;
   const firstCard = firstRow * columns;
   const lastCard = Math.min(total - 1, (lastRow + 1) * columns - 1);
 
   useEffect(() => {
     if (total > 0) requestRange(firstCard, lastCard);
   }, [firstCard, lastCard, total, requestRange]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resetKey` is the trigger by design.
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
-  }, [resetKey]);
 
   // Opened in Grid with a card chosen in the list: bring it into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the grid appears or its columns change.
@@ -140,60 +139,54 @@ export function DocumentGrid({ windows, label, selection, resetKey }: DocumentGr
       default:
         return;
     }
-    event.preventDefault();
-    next = Math.max(0, Math.min(total - 1, next));
-    activate(next);
-    virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
+    moveTo(event, next, total, activate, (index) => Math.floor(index / columns));
   }
 
   const activeInView = activeIndex >= firstCard && activeIndex <= lastCard && getRow(activeIndex) !== undefined;
 
   return (
-    <div
-      ref={scrollRef}
-      role="listbox"
-      aria-label={label}
-      tabIndex={0}
-      aria-activedescendant={activeInView ? `${baseId}-card-${activeIndex}` : undefined}
+    <ListboxFrame
+      scrollRef={scrollRef}
+      label={label}
+      activeDescendant={activeInView ? `${baseId}-card-${activeIndex}` : undefined}
       className="doc-grid"
       onKeyDown={move}
+      totalSize={virtualizer.getTotalSize()}
     >
-      <div className="doc-grid-sizer" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const start = item.index * columns;
-          const end = Math.min(total, start + columns);
-          const cards = [];
-          for (let index = start; index < end; index++) {
-            const document = getRow(index);
-            cards.push(
-              <DocumentCard
-                key={index}
-                id={`${baseId}-card-${index}`}
-                index={index}
-                total={total}
-                document={document}
-                selected={document !== undefined && document.id === selectedId}
-                active={index === activeIndex}
-                onActivate={activate}
-              />,
-            );
-          }
-          return (
-            <div
-              key={item.key}
-              className="doc-grid-row"
-              style={{
-                height: item.size,
-                transform: `translateY(${item.start}px)`,
-                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              }}
-            >
-              {cards}
-            </div>
+      {items.map((item) => {
+        const start = item.index * columns;
+        const end = Math.min(total, start + columns);
+        const cards = [];
+        for (let index = start; index < end; index++) {
+          const document = getRow(index);
+          cards.push(
+            <DocumentCard
+              key={index}
+              id={`${baseId}-card-${index}`}
+              index={index}
+              total={total}
+              document={document}
+              selected={document !== undefined && document.id === selectedId}
+              active={index === activeIndex}
+              onActivate={activate}
+            />,
           );
-        })}
-      </div>
-    </div>
+        }
+        return (
+          <div
+            key={item.key}
+            className="doc-grid-row"
+            style={{
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+            }}
+          >
+            {cards}
+          </div>
+        );
+      })}
+    </ListboxFrame>
   );
 }
 
@@ -230,20 +223,16 @@ const DocumentCard = memo(function DocumentCard({
   let className = 'doc-card';
   if (active) className += ' doc-card-active';
   return (
-    // Cards are picked with the grid's own keyboard handling (see `DocumentGrid`), so they take no focus.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard handled by the listbox.
-    // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the listbox (aria-activedescendant).
-    <div
+    <ListboxOption
       id={id}
-      role="option"
-      aria-selected={selected}
-      aria-setsize={total}
-      aria-posinset={index + 1}
+      index={index}
+      total={total}
+      selected={selected}
       className={className}
-      onClick={() => onActivate(index)}
+      onActivate={onActivate}
     >
       <CardContent document={document} />
-    </div>
+    </ListboxOption>
   );
 });
 
