@@ -9,7 +9,7 @@
  * documents and the summary.
  */
 import { useEffect, useId, useState } from 'react';
-import type { DocumentDetail as DocumentDetailData, OpenWarning, Transfer } from '../../../../preload/contract';
+import type { DocumentDetail as DocumentDetailData, Transfer } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -19,18 +19,17 @@ import { LoadingState } from '../../components/loading-state';
 import { useLatestDownload } from '../../components/transfer-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { SyncStateBadge } from '../../components/sync-state-badge';
-import { errorMessage } from '../../lib/errors';
 import { formatBytes, formatDateTime, percentOf } from '../../lib/format';
 import { documentStateLabel } from '../../lib/labels';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
-import { useBridge, useStores } from '../../stores/stores-context';
 import { isActive } from '../../stores/transfers-store';
 import { DocumentApproval } from './document-approval';
 import { DocumentSummary } from './document-summary';
 import { DocumentWorkflowBar } from './document-workflow-bar';
 import { DocumentPreview } from './preview/document-preview';
 import { RelatedDocuments } from './related-documents';
+import { useDocumentFile } from './use-document-file';
 
 /** Renders document `id`'s details and actions, or a hint when none is selected. */
 export function DocumentDetail({ id }: { id: string | null }) {
@@ -64,11 +63,10 @@ export function DocumentDetail({ id }: { id: string | null }) {
 }
 
 function DocumentCard({ document, download }: { document: DocumentDetailData; download: Transfer | undefined }) {
-  const bridge = useBridge();
-  const { transfers } = useStores();
   const [actionError, setActionError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
-  const [warning, setWarning] = useState<OpenWarning | null>(null);
+  const file = useDocumentFile(document.id, setActionError);
+  const warning = file.warning;
   const online = useOnline();
   const offlineNoteId = useId();
   const running = download !== undefined && isActive(download);
@@ -77,26 +75,14 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
   async function startDownload() {
     setActionError(null);
     setStarting(true);
-    try {
-      transfers.getState().upsert([await bridge.call('documents.download', { id: document.id })]);
-    } catch (reason) {
-      setActionError(`The download could not start: ${errorMessage(reason)}`);
-    } finally {
-      setStarting(false);
-    }
+    await file.download();
+    setStarting(false);
   }
 
   /** Opens the file; a file that can run code comes back with a warning, shown before it opens (`confirm`). */
   async function openDocument(confirm = false) {
     setActionError(null);
-    setWarning(null);
-    try {
-      const result = await bridge.call('documents.open', confirm ? { id: document.id, confirm } : { id: document.id });
-      if (result.warning) setWarning(result.warning);
-      else if (result.url) window.open(result.url, '_blank', 'noopener');
-    } catch (reason) {
-      setActionError(`The document could not be opened: ${errorMessage(reason)}`);
-    }
+    await file.open(confirm);
   }
 
   return (
@@ -146,7 +132,7 @@ function DocumentCard({ document, download }: { document: DocumentDetailData; do
         message={warning?.message ?? ''}
         confirmLabel="Open anyway"
         onConfirm={() => void openDocument(true)}
-        onCancel={() => setWarning(null)}
+        onCancel={file.dismissWarning}
       />
 
       <DocumentWorkflowBar document={document} />

@@ -5,10 +5,9 @@
  * (docs/SECURITY.md, "Opening downloaded files").
  */
 import { useState } from 'react';
-import type { DocumentDetail, OpenWarning } from '../../../../../preload/contract';
-import { errorMessage } from '../../../lib/errors';
+import type { DocumentDetail } from '../../../../../preload/contract';
 import { needsServiceMessage, useOnline } from '../../../lib/use-online';
-import { useBridge, useStores } from '../../../stores/stores-context';
+import { useDocumentFile } from '../use-document-file';
 
 /** Props of `PreviewRefusal`. */
 export interface PreviewRefusalProps {
@@ -19,32 +18,19 @@ export interface PreviewRefusalProps {
 
 /** Renders the refusal with Download / Open. */
 export function PreviewRefusal({ document, refusal }: PreviewRefusalProps) {
-  const bridge = useBridge();
-  const { transfers } = useStores();
   const online = useOnline();
   const [note, setNote] = useState<string | null>(null);
-  const [warning, setWarning] = useState<OpenWarning | null>(null);
+  const file = useDocumentFile(document.id, setNote);
+  const warning = file.warning;
 
   async function download() {
     setNote(null);
-    try {
-      transfers.getState().upsert([await bridge.call('documents.download', { id: document.id })]);
-      setNote('The download has started; it shows on the document page and under Transfers.');
-    } catch (reason) {
-      setNote(`The download could not start: ${errorMessage(reason)}`);
-    }
+    if (await file.download()) setNote('The download has started; it shows on the document page and under Transfers.');
   }
 
   async function open(confirm: boolean) {
     setNote(null);
-    setWarning(null);
-    try {
-      const result = await bridge.call('documents.open', confirm ? { id: document.id, confirm } : { id: document.id });
-      if (result.warning) setWarning(result.warning);
-      else if (result.url) window.open(result.url, '_blank', 'noopener');
-    } catch (reason) {
-      setNote(`The document could not be opened: ${errorMessage(reason)}`);
-    }
+    await file.open(confirm);
   }
 
   return (
