@@ -5,21 +5,21 @@
  * and a delete the service refuses because deals still name the company, shown in words. The
  * core's handlers and the service (through its contract) are the oracles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Branch, CompanyRow, ContactRow, Deal } from '../../preload/contract';
-import { type E2eApp, startE2eApp } from '../helpers/e2e-harness';
 import {
   itEndsHealthy,
   navItem,
   region,
   requestSync,
-  signInAndSync,
+  serviceClientOf,
+  signedInApp,
   stepTimeoutMs,
   syncStateTimeoutMs,
   waitForCount,
   waitForSyncState,
 } from '../helpers/e2e-steps';
-import { ServerClient } from '../helpers/server-client';
+import type { ServerClient } from '../helpers/server-client';
 
 type Company = { id: string; name: string; phone: string | null };
 
@@ -27,7 +27,7 @@ type Company = { id: string; name: string; phone: string | null };
 type Related = { branches: Branch[]; deals: Deal[] };
 
 describe('companies', () => {
-  let app: E2eApp;
+  const app = signedInApp();
   let service: ServerClient;
   /** A company with contacts, branches and deals. */
   let target: CompanyRow;
@@ -35,13 +35,7 @@ describe('companies', () => {
   let members: ContactRow[];
 
   beforeAll(async () => {
-    app = await startE2eApp();
-    await signInAndSync(app);
-    service = new ServerClient(app.service.url);
-    await service.signIn(app.service.credentials);
-  });
-  afterAll(async () => {
-    await app?.close();
+    service = await serviceClientOf(app);
   });
 
   const page = () => app.page;

@@ -9,6 +9,7 @@ import type { Folder } from '../../preload/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { E2eApp, E2eAppOptions } from './e2e-harness';
 import { repoRoot, startE2eApp } from './e2e-harness';
+import { ServerClient } from './server-client';
 
 /** How long a step may wait for the app to show something (ms). Generous: CI machines are slow. */
 export const stepTimeoutMs = 30_000;
@@ -212,6 +213,16 @@ export function signedInApp(options: E2eAppOptions = {}): E2eApp {
       return typeof value === 'function' ? value.bind(started) : value;
     },
   });
+}
+
+/**
+ * A client of `app`'s service, direct (not through the app), signed in as the demo user: the
+ * service's own view, for changing data as another device would and reading what the service holds.
+ */
+export async function serviceClientOf(app: E2eApp): Promise<ServerClient> {
+  const service = new ServerClient(app.service.url);
+  await service.signIn(app.service.credentials);
+  return service;
 }
 
 /**
