@@ -74,6 +74,11 @@ export interface E2eApp {
 export interface E2eAppOptions {
   /** Demo data sizes for the service (defaults: the service's own). */
   demo?: StartServiceOptions['demo'];
+  /**
+   * Whether the service holds feed requests, so changes made on it reach the app at once (default
+   * true). False: a service as before contract 0.4.0, which the app asks every 30 s.
+   */
+  liveChanges?: boolean;
 }
 
 /**
@@ -105,7 +110,8 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
   };
 
   try {
-    let service = await startService({ dataDir: serviceDir, demo: options.demo });
+    const maxFeedWaitSeconds = options.liveChanges === false ? 0 : undefined;
+    let service = await startService({ dataDir: serviceDir, demo: options.demo, maxFeedWaitSeconds });
     let serviceRunning = true;
     const servicePort = Number(new URL(service.url).port);
     cleanups.push(async () => {
@@ -164,7 +170,12 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
       },
       async restartService() {
         if (serviceRunning) return service;
-        service = await startService({ dataDir: serviceDir, port: servicePort, demo: options.demo });
+        service = await startService({
+          dataDir: serviceDir,
+          port: servicePort,
+          demo: options.demo,
+          maxFeedWaitSeconds,
+        });
         serviceRunning = true;
         return service;
       },
