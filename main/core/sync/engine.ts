@@ -122,6 +122,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   // The cycle in flight is a watching one (a held request), and the next one is to be.
   let watching = false;
   let watchNext = false;
+  // A caller, a kick or a failure asked for a full run: the next cycle is not a watching one,
+  // even if the cycle in flight ends by planning one.
+  let fullRunWanted = false;
 
   function update(patch: Partial<SyncStatus>): void {
     status = { ...status, ...patch };
@@ -222,8 +225,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (timer) clearTimeout(timer);
     controller = new AbortController();
     const { signal } = controller;
-    watching = watchNext;
+    watching = watchNext && !fullRunWanted;
     watchNext = false;
+    fullRunWanted = false;
     const startedAt = Date.now();
     if (watching) update({ counts: {} });
     else if (status.state !== 'offline') update({ state: 'syncing', counts: {}, message: null, nextRetryAt: null });
@@ -234,6 +238,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!watching) options.notifier.changed(await options.push(client, signal));
       await pull(signal);
       options.notifier.changed(await options.afterPull(client, signal));
+      // Ended from outside (a run asked for, the service found gone): whoever ended it plans what follows.
+      signal.throwIfAborted();
       const now = new Date().toISOString();
       cache.state.markSynced(now);
       failures = 0;
@@ -258,6 +264,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   function failed(err: unknown): void {
+    fullRunWanted = true;
     const retryAfter = err instanceof ServiceError ? err.retryAfterMs : null;
     const delay = backoffDelay(failures++, options.backoff, retryAfter);
     const offline = err instanceof ServiceError && err.code === 'offline';
@@ -273,7 +280,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   function run(scheduled = false): Promise<SyncStatus> {
     if (!started) return Promise.resolve(status);
     // A caller wants a full run, and so does a pending kick (a watching run pushes nothing).
-    if (!scheduled || kickTimer) watchNext = false;
+    if (!scheduled || kickTimer) {
+      watchNext = false;
+      fullRunWanted = true;
+    }
     // This run pushes whatever a pending kick was for.
     if (kickTimer) clearTimeout(kickTimer);
     kickTimer = null;

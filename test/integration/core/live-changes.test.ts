@@ -7,7 +7,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../main/core/platform';
 import { type RunningService, startService } from '../../../server/start';
-import { createTempDir, createTestPlatform, signInDemo, startTestCore, waitForIdle } from '../../helpers/core-harness';
+import {
+  createTempDir,
+  createTestPlatform,
+  signInDemo,
+  startTestCore,
+  waitForEvent,
+  waitForIdle,
+} from '../../helpers/core-harness';
 import { type SwitchableProxy, startSwitchableProxy } from '../../helpers/switchable-proxy';
 
 const small = { contacts: 120, companies: 20, events: 40, documents: 20, notifications: 10 };
@@ -79,6 +86,21 @@ describe('live changes', () => {
       sleep(10_000).then(() => 'still held'),
     ]);
     expect(outcome).toBe('idle');
+  });
+
+  it('come back at once after the service was stopped while a request was held and a call found it gone', async () => {
+    await start(30, 3_600_000);
+    await sleep(300);
+    const port = Number(new URL(service.url).port);
+    await service.stop();
+    // A call that needs the service finds it gone while the held request is ending.
+    await core.handlers['contacts.searchService']({ q: 'anyone' });
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'offline', 10_000);
+    service = await startService({ dataDir: `${dir.path}/service`, port, demo: small });
+    // Back with the retry (at most 500 ms apart here), not after a held request of 30 s.
+    await waitForEvent(core, 'sync.status', (s) => s.state === 'idle', 10_000);
+    const created = service.store.saveContact({ firstName: 'Rhea', lastName: 'Rückkehr' });
+    await contactArrives(created.id);
   });
 
   it('fall back to the interval when the service does not hold requests', async () => {

@@ -154,11 +154,18 @@ export async function previewDocument(ctx: HandlerContext, store: PreviewStore, 
 
 /** Creates the `documents.preview` handler. */
 export const documentPreviewHandlers: AreaHandlers<'documents.preview'> = (ctx) => {
-  const store = createPreviewStore(ctx);
+  // Made on first use: the handlers are assembled before the data folder is looked at.
+  let made: ReturnType<typeof createPreviewStore> | null = null;
+  const store = () => {
+    made ??= createPreviewStore(ctx);
+    return made;
+  };
   // A signed-out user's previews are no one's: their index went with the cache (at sign-out, or when
   // another user signs in), so their files go too.
   ctx.bus.on('session.changed', () => {
-    void store.sweep().catch(() => undefined);
+    void store()
+      .sweep()
+      .catch(() => undefined);
   });
-  return { 'documents.preview': async ({ id }) => previewDocument(ctx, store, id) };
+  return { 'documents.preview': async ({ id }) => previewDocument(ctx, store(), id) };
 };

@@ -29,7 +29,12 @@ const listed =
 /** Creates the listing-check handlers. */
 export const listingCheckHandlers: AreaHandlers<Names> = (ctx) => {
   const api = () => ctx.session.api();
-  const kept = createKeptScopes(ctx.cache.db);
+  // Prepared on first use: the handlers are assembled before the cache is looked at.
+  let prepared: ReturnType<typeof createKeptScopes> | null = null;
+  const kept = () => {
+    prepared ??= createKeptScopes(ctx.cache.db);
+    return prepared;
+  };
 
   return {
     'calendar.checkRange': async ({ from, to }) => {
@@ -58,7 +63,7 @@ export const listingCheckHandlers: AreaHandlers<Names> = (ctx) => {
           });
           return { items: page.items.map(listed('notification')), nextCursor: page.nextCursor };
         },
-        keptInScope: () => kept.notifications(dismissed),
+        keptInScope: () => kept().notifications(dismissed),
       };
       return checkListing(ctx, source);
     },
@@ -71,7 +76,7 @@ export const listingCheckHandlers: AreaHandlers<Names> = (ctx) => {
             'This folder was made on this computer and has not reached the service yet, so the service cannot list it. Check again once it is sent (see Pending changes).',
           checkedAt: new Date().toISOString(),
         };
-      const scopeId = folderId ?? kept.topFolderId();
+      const scopeId = folderId ?? kept().topFolderId();
       const source: ListingSource = {
         what: 'the documents of this folder',
         notFound:
@@ -87,11 +92,11 @@ export const listingCheckHandlers: AreaHandlers<Names> = (ctx) => {
             alsoKeep: [listed('folder')(page.folder)],
           };
         },
-        keptInScope: () => (scopeId ? kept.folderContent(scopeId) : []),
+        keptInScope: () => (scopeId ? kept().folderContent(scopeId) : []),
       };
       return checkListing(ctx, source);
     },
 
-    'notifications.listDismissed': async () => kept.dismissedNotifications(),
+    'notifications.listDismissed': async () => kept().dismissedNotifications(),
   };
 };
