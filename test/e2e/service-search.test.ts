@@ -22,7 +22,9 @@ describe('service search', () => {
   let client: ServerClient;
 
   beforeAll(async () => {
-    app = await startE2eApp({ demo: smallDemo });
+    // A service that does not hold feed requests (as before contract 0.4.0): a record made on it
+    // reaches the app only at its next sync, which is when the service's search finds what is missing here.
+    app = await startE2eApp({ demo: smallDemo, liveChanges: false });
     await signInAndSync(app);
     client = new ServerClient(app.service.url);
     await client.signIn(app.service.credentials);
