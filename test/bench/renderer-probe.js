@@ -10,7 +10,9 @@
  * requestAnimationFrame callback, which runs right after the frame).
  */
 (() => {
-  const contactsList = '[role="listbox"][aria-label="Contacts"]';
+  /** The list boxes measured: Contacts unless a call names another (e.g. "Companies", "Documents"). */
+  const listOf = (label) => `[role="listbox"][aria-label="${label}"]`;
+  const contactsList = listOf('Contacts');
 
   /** Long tasks (over 50 ms, W3C Long Tasks API) since the navigation. */
   const longTasks = [];
@@ -75,7 +77,7 @@
     return null;
   };
 
-  const list = () => document.querySelector(contactsList);
+  const list = (label = 'Contacts') => document.querySelector(listOf(label));
   const hasRows = () => document.querySelector(`${contactsList} [role="option"]`) !== null;
 
   /** What the list shows: the result count and the first rows' text ('' when it shows no rows). */
@@ -86,8 +88,8 @@
   };
 
   /** True when every row intersecting the list's viewport is a loaded row (role option), not a placeholder. */
-  const viewLoaded = () => {
-    const box = list();
+  const viewLoaded = (label) => {
+    const box = list(label);
     const sizer = box?.firstElementChild;
     if (!box || !sizer) return false;
     const view = box.getBoundingClientRect();
@@ -146,18 +148,18 @@
     },
     longTaskCount: () => longTasks.length,
     longTasksFrom: (index) => longTasks.slice(index),
-    waitForViewLoaded: (timeoutMs) => whenFramePainted(viewLoaded, timeoutMs),
-    listBox() {
-      const rect = list().getBoundingClientRect();
+    waitForViewLoaded: (timeoutMs, label) => whenFramePainted(() => viewLoaded(label), timeoutMs),
+    listBox(label) {
+      const rect = list(label).getBoundingClientRect();
       return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
     },
-    async scrollJumps(count, seed, pauseMs) {
+    async scrollJumps(count, seed, pauseMs, label) {
       const next = random(seed);
       let loaded = 0;
       for (let i = 0; i < count; i++) {
-        const box = list();
+        const box = list(label);
         box.scrollTop = Math.floor(next() * (box.scrollHeight - box.clientHeight));
-        if ((await whenFramePainted(viewLoaded, 5_000)) !== null) loaded++;
+        if ((await whenFramePainted(() => viewLoaded(label), 5_000)) !== null) loaded++;
         await sleep(pauseMs);
       }
       return loaded;

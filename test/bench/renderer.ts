@@ -9,26 +9,23 @@
  * - keystroke to painted rows in "Search contacts" (budget 50 ms);
  * - an edit saved in the contact form to the edited row painted in the list (budget 50 ms).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { startHost } from '../../main/host/host';
-import { chromiumPath, rendererDir, repoRoot } from '../helpers/e2e-harness';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningHost } from '../../main/host/host';
+import { navEntry as nav, requireBuiltRenderer, withSignedInApp } from './bench-app';
 import { traceTasks } from './renderer-trace';
 import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
 
 /** Data set: the design's 100k contacts and 10k companies; the other record types small. */
 const demo = { contacts: 100_000, companies: 10_000, events: 200, documents: 200, notifications: 20 };
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-/** Time allowed for sign-in and the bootstrap of the data set, ms. */
-const bootstrapTimeoutMs = 600_000;
 /** Pause after a search keystroke's rows painted, ms: a user typing at a moderate pace. */
 const keystrokePauseMs = 250;
 
-/** `globalThis.brmBenchProbe`, defined in the page by renderer-probe.js; times in ms. */
-interface BenchProbe {
+/** `globalThis.brmBenchProbe`, defined in the page by renderer-probe.js; times in ms; lists named by label (default Contacts). */
+export interface BenchProbe {
   firstRowsAfterLoad(): Promise<number | null>;
   armFirstRows(): void;
   firstRowsAfterClick(): Promise<number | null>;
@@ -38,13 +35,16 @@ interface BenchProbe {
   rowTextAfterClick(): Promise<number | null>;
   longTaskCount(): number;
   longTasksFrom(index: number): { startTime: number; duration: number }[];
-  waitForViewLoaded(timeoutMs: number): Promise<number | null>;
-  listBox(): { x: number; y: number; width: number; height: number };
-  scrollJumps(count: number, seed: number, pauseMs: number): Promise<number>;
+  waitForViewLoaded(timeoutMs: number, label?: string): Promise<number | null>;
+  listBox(label?: string): { x: number; y: number; width: number; height: number };
+  scrollJumps(count: number, seed: number, pauseMs: number, label?: string): Promise<number>;
 }
 
+/** The in-page probe (renderer-probe.js), to install with `page.addInitScript`. */
+export const probeScript = readFileSync(new URL('./renderer-probe.js', import.meta.url), 'utf8');
+
 /** Calls `method` of the page's probe with JSON `args`; resolves to its (awaited) answer. */
-function callProbe<M extends keyof BenchProbe>(
+export function callProbe<M extends keyof BenchProbe>(
   page: Page,
   method: M,
   ...args: Parameters<BenchProbe[M]>
@@ -67,63 +67,25 @@ export interface RendererBenchOptions {
  * Chromium is missing, or the app does not reach a state in time.
  */
 export async function benchRenderer({ workDir, report }: RendererBenchOptions): Promise<void> {
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(
-      `The renderer is not built (${rendererDir} has no index.html). Run "npm run build:renderer" first.`,
-    );
-  }
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium not found at ${chromiumPath}. Install the Debian package "chromium" or set BRM_E2E_CHROMIUM.`,
-    );
-  }
-  if (newestMtimeMs(join(repoRoot, 'renderer')) > statSync(join(rendererDir, 'index.html')).mtimeMs) {
-    console.warn('renderer: the sources changed after the last build; run "npm run build:renderer" to measure them.');
-  }
+  requireBuiltRenderer();
   const service = await startServiceProcess({ dataDir: join(workDir, 'renderer-service'), demo });
   report('renderer: service seeded with 100k contacts, 10k companies', ms(service.seedMs));
   // The machine may be shared: wall-clock figures stretch with the load (2 cores here).
   report('renderer: load average (1 min) at the start', loadavg()[0].toFixed(2));
   try {
-    const host = await startHost({ serverUrl: service.url, dataDir: join(workDir, 'renderer-host'), rendererDir });
-    try {
-      const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-      try {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-        page.on('pageerror', (error) => console.error('renderer page error:', error.message));
-        await page.addInitScript({ content: readFileSync(new URL('./renderer-probe.js', import.meta.url), 'utf8') });
-        await page.goto(host.url);
-        await signIn(page, service);
+    await withSignedInApp(
+      { service, hostDir: join(workDir, 'renderer-host'), initScripts: [probeScript], name: 'renderer' },
+      async ({ host, browser, page }) => {
         await measureFirstRows(page, report);
         await measureScrolling(browser, page, report);
         await measureSearch(page, await searchWords(host.core), report);
         await measureSave(page, report);
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      await host.stop();
-    }
+      },
+    );
   } finally {
     await service.stop();
   }
 }
-
-/** Signs in on the sign-in screen and waits until the bootstrap finished (Sync status says "Synced"). */
-async function signIn(page: Page, service: { url: string; credentials: { username: string; password: string } }) {
-  await page.getByLabel('Server URL', { exact: true }).fill(service.url);
-  await page.getByLabel('E-mail', { exact: true }).fill(service.credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(service.credentials.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const status = page.getByRole('status', { name: 'Sync status' });
-  await status.filter({ hasText: 'Synced' }).waitFor({ timeout: bootstrapTimeoutMs });
-}
-
-const nav = (page: Page, name: string) =>
-  page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name, exact: true })
-    .or(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }));
 
 /** First rows painted: 5 switches Calendar → Contacts (budget 150 ms) and 5 reloads (for information). */
 async function measureFirstRows(page: Page, report: Report): Promise<void> {
@@ -154,20 +116,28 @@ async function measureFirstRows(page: Page, report: Report): Promise<void> {
 /**
  * Long tasks while scrolling: 60 jumps to seeded random offsets, then 40 mouse-wheel scrolls. Also
  * traced, to tell the main thread's own work (CPU time) from waiting for a core on a busy machine.
+ * `list` is the list box's label; its figures are named with `prefix` (the Contacts list: "renderer").
  */
-async function measureScrolling(browser: Browser, page: Page, report: Report): Promise<void> {
-  await callProbe(page, 'waitForViewLoaded', 10_000);
+export async function measureScrolling(
+  browser: Browser,
+  page: Page,
+  report: Report,
+  list = 'Contacts',
+  prefix = 'renderer',
+): Promise<void> {
+  const scrolled = list === 'Contacts' ? '' : ` ${list}`;
+  await callProbe(page, 'waitForViewLoaded', 10_000, list);
   await page.waitForTimeout(500);
   const from = await callProbe(page, 'longTaskCount');
   const { value: loaded, tasks: traced } = await traceTasks(browser, page, 50, async () => {
-    const jumpsLoaded = await callProbe(page, 'scrollJumps', 60, 20261122, 50);
-    const box = await callProbe(page, 'listBox');
+    const jumpsLoaded = await callProbe(page, 'scrollJumps', 60, 20261122, 50, list);
+    const box = await callProbe(page, 'listBox', list);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     for (let i = 0; i < 40; i++) {
       // Deterministic mix of short and long flicks, both directions, in wheel notches of 120 px.
       const notches = ((i * 7919) % 23) - 11 || 3;
       await page.mouse.wheel(0, notches * 120);
-      await callProbe(page, 'waitForViewLoaded', 5_000);
+      await callProbe(page, 'waitForViewLoaded', 5_000, list);
       await page.waitForTimeout(50);
     }
     await page.waitForTimeout(500);
@@ -178,17 +148,17 @@ async function measureScrolling(browser: Browser, page: Page, report: Report): P
   const cpuLong = traced.filter((task) => task.cpuMs > 50).length;
   const mostCpu = Math.max(0, ...traced.map((task) => task.cpuMs));
   report(
-    'renderer: long tasks while scrolling (60 jumps, 40 wheel scrolls)',
+    `${prefix}: long tasks while scrolling${scrolled} (60 jumps, 40 wheel scrolls)`,
     `${tasks.length} over 50 ms, longest ${tasks.length ? ms(longest) : 'none'} (budget: none over 50 ms); ${loaded}/60 jumps painted loaded rows`,
   );
   report(
-    'renderer: traced tasks over 50 ms while scrolling, by CPU time',
+    `${prefix}: traced tasks over 50 ms while scrolling${scrolled}, by CPU time`,
     `${traced.length} over 50 ms of wall time, ${cpuLong} of them over 50 ms of CPU time${traced.length ? ` (most CPU in one: ${ms(mostCpu)})` : ''}`,
   );
 }
 
 /** Prefixes to search for: names of contacts spread over the cache, lower-case letters only. */
-async function searchWords(core: Awaited<ReturnType<typeof startHost>>['core']): Promise<string[]> {
+export async function searchWords(core: RunningHost['core']): Promise<string[]> {
   const words: string[] = [];
   for (let i = 0; i < 12; i++) {
     const { rows } = await core.handlers['contacts.list']({ offset: (i * 7919) % demo.contacts, limit: 1 });
@@ -199,7 +169,7 @@ async function searchWords(core: Awaited<ReturnType<typeof startHost>>['core']):
 }
 
 /** Keystroke to painted rows: types each word's 1-, 2- and 3-letter prefix into "Search contacts" (budget 50 ms). */
-async function measureSearch(page: Page, words: string[], report: Report): Promise<void> {
+export async function measureSearch(page: Page, words: string[], report: Report): Promise<void> {
   const search = page.getByRole('searchbox', { name: 'Search contacts' });
   const times: number[] = [];
   let unchanged = 0;
@@ -256,11 +226,4 @@ async function measureSave(page: Page, report: Report): Promise<void> {
 function required(value: number | null, what: string): number {
   if (value === null) throw new Error(`The benchmark timed out waiting for ${what}.`);
   return value;
-}
-
-/** The latest modification time (ms since the epoch) of the files under `dir`. */
-function newestMtimeMs(dir: string): number {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce((newest, entry) => Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer|sales|live|collab]`: measures the core against the
+ * `npm run bench [-- --scale demo|design] [-- --only sync|writes|transfers|renderer|sales|live|collab|views]`: measures the core against the
  * design's budgets (docs/PERFORMANCE.md) and prints the figures (recorded by hand in docs/PERFORMANCE.md).
  * Never part of `npm test`.
  * - design scale: 100k contacts, 10k companies, 20k calendar events, 10k documents (default);
@@ -12,7 +12,8 @@
  *   changes, from an edit on the service to the core's cache over the held feed request, and the requests
  *   sent while idle (live.ts, its own small service, about 3 minutes); `--only collab`: the collaboration
  *   views' core calls (service search, listing checks, thumbnails, preview) against the default demo
- *   set (collab.ts, its own service); without `--only`, everything.
+ *   set (collab.ts, its own service); `--only views`: every view at the design scale in headless Chromium
+ *   (first paint, long tasks, the renderer's JS heap; views.ts, its own service); without `--only`, everything.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ import { ms, quantile } from './stats';
 import { benchRenderer } from './renderer';
 import { benchSales } from './sales';
 import { benchTransfers } from './transfers';
+import { benchViews } from './views';
 import { benchWrites } from './writes';
 
 const scales = {
@@ -36,7 +38,7 @@ const scales = {
   demo: {},
 } as const;
 
-const parts = ['sync', 'writes', 'transfers', 'renderer', 'sales', 'live', 'collab'] as const;
+const parts = ['sync', 'writes', 'transfers', 'renderer', 'sales', 'live', 'collab', 'views'] as const;
 const { values } = parseArgs({
   options: { scale: { type: 'string', default: 'design' }, only: { type: 'string' } },
 });
@@ -133,6 +135,10 @@ try {
   if (runs('collab')) {
     mkdirSync(join(work.path, 'collab'));
     await benchCollab({ workDir: join(work.path, 'collab'), report });
+  }
+  if (runs('views')) {
+    mkdirSync(join(work.path, 'views'));
+    await benchViews({ workDir: join(work.path, 'views'), report });
   }
   console.log(`\n| ${scale} scale | figure |\n|---|---|\n${rows.map(([n, f]) => `| ${n} | ${f} |`).join('\n')}`);
 } finally {

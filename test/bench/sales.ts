@@ -9,34 +9,29 @@
  * - long tasks (over 50 ms) while panning the locator's map and while scrolling the board (budget: none).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { startHost } from '../../main/host/host';
+import type { Page } from 'playwright-core';
 import { dealCategories } from '../../preload/contract/deals';
 import { type RunningService, startService } from '../../server/start';
-import { chromiumPath, rendererDir } from '../helpers/e2e-harness';
+import { requireBuiltRenderer, withSignedInApp } from './bench-app';
+import { longTasks, pageScripts, timedOpen, toView } from './bench-open';
 import type { Report } from './renderer';
 import { ms, quantile } from './stats';
 
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 /** Small demo set, but 1,000 companies: the spend rows need 100 per company. */
 const demo = { contacts: 1_000, companies: 1_000, events: 50, documents: 20, notifications: 5 };
-const sizes = { deals: 5_000, branches: 10_000, spend: 100_000 };
+/** Extra records inserted by `insertSalesData`. */
+export const salesSizes = { deals: 5_000, branches: 10_000, spend: 100_000 };
 /** Where the extra branches are, WGS 84 degrees (Asheville, US): the locator searches from here. */
 const centre = { latitude: 35.5951, longitude: -82.5515 };
 const day = 86_400_000;
 
-/** Long-task recorder installed in the page before its scripts run. */
-const longTaskScript = `globalThis.brmLongTasks = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) globalThis.brmLongTasks.push(e.duration); })
-  .observe({ type: 'longtask', buffered: true });
-globalThis.brmScrolls = 0;
-document.addEventListener('scroll', () => { globalThis.brmScrolls++; }, true);`;
-
-/** Inserts the extra deals, branches and spend rows in one transaction; returns the time taken, ms. */
-function insertSalesData(service: RunningService): number {
+/**
+ * Inserts the extra deals (one category), branches (around `centre`) and spend rows (needs 1,000
+ * companies) through the service's repositories in one transaction; returns the time taken, ms.
+ */
+export function insertSalesData(service: RunningService): number {
   const started = performance.now();
   const { store, repos } = service;
   const companies = store.db.prepare('SELECT id FROM companies').pluck().all() as string[];
@@ -47,7 +42,7 @@ function insertSalesData(service: RunningService): number {
   const stages = ['prospecting', 'qualification', 'proposal', 'negotiation', 'closedWon', 'closedLost'] as const;
   store.db.exec('BEGIN');
   try {
-    for (let i = 0; i < sizes.deals; i++) {
+    for (let i = 0; i < salesSizes.deals; i++) {
       const stage = stages[i % stages.length];
       const closed = stage === 'closedWon' || stage === 'closedLost';
       repos.deals.save(randomUUID(), {
@@ -64,7 +59,7 @@ function insertSalesData(service: RunningService): number {
         closedAt: closed ? iso(now - (1 + (i % 300)) * day) : null,
       });
     }
-    for (let i = 0; i < sizes.branches; i++) {
+    for (let i = 0; i < salesSizes.branches; i++) {
       repos.branches.save(randomUUID(), {
         companyId: pick(companies, i),
         name: `Bench branch ${i + 1}`,
@@ -89,7 +84,7 @@ function insertSalesData(service: RunningService): number {
     ] as const;
     // 100 rows per company, one per direction × category × month, in a currency no demo company uses
     // (a spend row is unique per company, direction, category, month and currency).
-    for (let i = 0; i < sizes.spend; i++) {
+    for (let i = 0; i < salesSizes.spend; i++) {
       const j = i % 100;
       const month = new Date(Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth() - 1 - (j >> 4), 1));
       repos.spend.save(randomUUID(), {
@@ -114,12 +109,7 @@ function insertSalesData(service: RunningService): number {
  * Chromium is missing, or a view does not show its content in time.
  */
 export async function benchSales({ workDir, report }: { workDir: string; report: Report }): Promise<void> {
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error(
-      `The renderer is not built (${rendererDir} has no index.html). Run "npm run build:renderer" first.`,
-    );
-  }
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}.`);
+  requireBuiltRenderer();
   const service = await startService({
     dataDir: join(workDir, 'sales-service'),
     demo,
@@ -127,38 +117,20 @@ export async function benchSales({ workDir, report }: { workDir: string; report:
   });
   try {
     report(
-      `sales: ${sizes.deals} deals, ${sizes.branches} branches, ${sizes.spend} spend rows inserted`,
+      `sales: ${salesSizes.deals} deals, ${salesSizes.branches} branches, ${salesSizes.spend} spend rows inserted`,
       ms(insertSalesData(service)),
     );
     report('sales: load average (1 min) at the start', loadavg()[0].toFixed(2));
-    const host = await startHost({ serverUrl: service.url, dataDir: join(workDir, 'sales-host'), rendererDir });
-    try {
-      const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-      try {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
-        page.on('pageerror', (error) => console.error('sales page error:', error.message));
-        await page.addInitScript({ content: `${longTaskScript}\n${openScript}` });
-        await page.goto(host.url);
-        await signIn(page, service);
-        await measureViews(page, report);
-        await measureInteraction(page, report);
-      } finally {
-        await browser.close();
-      }
-    } finally {
-      await host.stop();
-    }
+    await withSignedInApp(
+      { service, hostDir: join(workDir, 'sales-host'), initScripts: [pageScripts], name: 'sales' },
+      async ({ page }) => {
+        await measureSalesViews(page, report, 'Calendar');
+        await measureSalesInteraction(page, report, 'Calendar');
+      },
+    );
   } finally {
     await service.stop();
   }
-}
-
-async function signIn(page: Page, service: RunningService) {
-  await page.getByLabel('Server URL', { exact: true }).fill(service.url);
-  await page.getByLabel('E-mail', { exact: true }).fill(service.credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(service.credentials.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('status', { name: 'Sync status' }).filter({ hasText: 'Synced' }).waitFor({ timeout: 600_000 });
 }
 
 const views = [
@@ -167,40 +139,11 @@ const views = [
   { label: 'Spend', what: 'Spend dashboard (100,000 spend rows)', selector: '.spend-dashboard .spend-totals' },
 ] as const;
 
-/** In-page opener: clicks the main navigation's `label`; ms until the frame after `selector` shows. */
-const openScript = `globalThis.brmTimedOpen = (label, selector, timeoutMs) => new Promise((resolve, reject) => {
-  const nav = document.querySelector('nav[aria-label="Main"]');
-  const button = [...(nav ? nav.querySelectorAll('button, a') : [])].find((b) => b.textContent.trim() === label);
-  if (!button) return reject(new Error('No "' + label + '" in the main navigation.'));
-  let finished = false;
-  const t0 = performance.now();
-  const done = () => {
-    if (finished) return;
-    finished = true;
-    observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
-  };
-  const observer = new MutationObserver(() => { if (document.querySelector(selector)) done(); });
-  observer.observe(document.body, { childList: true, subtree: true });
-  setTimeout(() => { if (!finished) { observer.disconnect(); reject(new Error(selector + ' not shown within ' + timeoutMs + ' ms of opening ' + label)); } }, timeoutMs);
-  button.click();
-  if (document.querySelector(selector)) done();
-});`;
-
-/** Opens the view `label` from the main navigation; resolves to ms until the frame after `selector` shows. */
-function timedOpen(page: Page, label: string, selector: string, timeoutMs: number): Promise<number> {
-  return page.evaluate(
-    `globalThis.brmTimedOpen(${JSON.stringify(label)}, ${JSON.stringify(selector)}, ${timeoutMs})`,
-  ) as Promise<number>;
-}
-
-async function toCalendar(page: Page) {
-  await timedOpen(page, 'Calendar', '.rbc-calendar, [class*="calendar"]', 30_000);
-  await page.waitForTimeout(300);
-}
-
-/** Each view opened once (answer kept), then 5 times more from Calendar; median and max of those. */
-async function measureViews(page: Page, report: Report): Promise<void> {
+/**
+ * The Deals board, the Branch Locator (searched around `centre`) and the Spend dashboard, each opened
+ * once (answer kept), then 5 times more from the view `from`; reports the median and max of those.
+ */
+export async function measureSalesViews(page: Page, report: Report, from: string): Promise<void> {
   for (const view of views) {
     if (view.label === 'Branch Locator') {
       await timedOpen(page, view.label, '.locator-view', 30_000);
@@ -215,7 +158,7 @@ async function measureViews(page: Page, report: Report): Promise<void> {
     const first = await page.locator(view.selector).count();
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
-      await toCalendar(page);
+      await toView(page, from);
       times.push(await timedOpen(page, view.label, view.selector, 30_000));
     }
     report(
@@ -225,11 +168,12 @@ async function measureViews(page: Page, report: Report): Promise<void> {
   }
 }
 
-const longTasks = (page: Page) => page.evaluate('globalThis.brmLongTasks.slice()') as Promise<number[]>;
-
-/** Long tasks while dragging the locator's map 30 times and wheel-scrolling the board 40 times. */
-async function measureInteraction(page: Page, report: Report): Promise<void> {
-  await toCalendar(page);
+/**
+ * Long tasks while dragging the locator's map 30 times and scrolling the board (40 wheel scrolls, 40
+ * jumps); each view opened from the view `from`.
+ */
+export async function measureSalesInteraction(page: Page, report: Report, fromView: string): Promise<void> {
+  await toView(page, fromView);
   await timedOpen(page, 'Branch Locator', '.locator-map .leaflet-pane', 30_000);
   await page.waitForTimeout(1_000);
   let from = (await longTasks(page)).length;
@@ -255,7 +199,7 @@ async function measureInteraction(page: Page, report: Report): Promise<void> {
     'sales: long tasks while panning the locator map (30 drags)',
     `${tasks.length} over 50 ms, longest ${tasks.length ? ms(Math.max(...tasks)) : 'none'} (budget: none over 50 ms); map ${moved ? 'moved' : 'DID NOT MOVE'}`,
   );
-  await toCalendar(page);
+  await toView(page, fromView);
   await timedOpen(page, 'Deals', '.deal-board .deal-card', 30_000);
   await page.waitForTimeout(1_000);
   from = (await longTasks(page)).length;
