@@ -35,7 +35,11 @@ export type LocalState = 'pending' | 'conflict' | 'refused' | null;
 
 /** Applies changes with prepared statements (create once per database). */
 export interface ChangeApplier {
-  apply(changes: readonly ChangeToApply[]): ApplyResult;
+  /**
+   * Applies `changes` in order. With `deferDerived`, the columns other tables derive from a written
+   * record are left for a bulk load's end (cache/bulk-load.ts) instead of followed row by row.
+   */
+  apply(changes: readonly ChangeToApply[], options?: { deferDerived?: boolean }): ApplyResult;
   /** Writes a record edited on this machine whatever its version, with its local state. Returns the types changed. */
   writeLocal(type: SyncedType, record: unknown, state: LocalState): Set<SyncedType>;
   /** Deletes a row for an edit of this machine. Returns the types changed. */
@@ -127,7 +131,7 @@ export function createChangeApplier(db: Database): ChangeApplier {
       }
       return changed;
     },
-    apply(changes) {
+    apply(changes, options = {}) {
       const result: ApplyResult = { applied: {}, changedTypes: new Set(), newUnreadNotifications: [] };
       for (const change of changes) {
         let written = 0;
@@ -144,7 +148,7 @@ export function createChangeApplier(db: Database): ChangeApplier {
           }
         }
         if (written > 0) {
-          followRules(change, result.changedTypes);
+          if (!options.deferDerived) followRules(change, result.changedTypes);
           result.applied[change.type] = (result.applied[change.type] ?? 0) + 1;
           result.changedTypes.add(change.type);
           if (change.type === 'document') result.changedTypes.add('folder');

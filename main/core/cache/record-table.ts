@@ -26,6 +26,11 @@ export interface DerivedRule {
   /** Params of `sql` for a deleted record of `from` (by id). */
   onDelete(id: string): SqlValue[];
   sql: string;
+  /**
+   * The statement (no params) that sets the column for every row of this table from `from`'s
+   * records, run once after a bootstrap's bulk load (cache/bulk-load.ts), which skips `sql`.
+   */
+  refreshSql: string;
 }
 
 /** A record type's table. */

@@ -5,10 +5,11 @@
  * body bytes and is parsed and validated against the contract here, before anything is written.
  */
 import type { Database } from 'better-sqlite3';
-import type { SyncedType } from '../../../preload/contract';
+import { type SyncedType, syncedTypes } from '../../../preload/contract';
 import { parseAnswer } from '../api/answer';
 import type { ApiNotification } from '../api/types';
 import { type ChangeToApply, createChangeApplier } from '../cache/apply-changes';
+import { beginBulkLoad, endBulkLoad, inBulkLoad } from '../cache/bulk-load';
 import { createStateStore } from '../cache/state-store';
 import { ServiceError } from '../errors';
 
@@ -28,10 +29,26 @@ export interface PageCursor {
 /** What writing a feed answer did, and the cursor it stored. */
 export type FeedPageResult = PageWriteResult & PageCursor;
 
+/** Where a page stands in the feed, for `PageTransactions.write`. */
+export interface PagePlace {
+  /** The cache held a complete bootstrap before this page. */
+  wasBootstrapped: boolean;
+  /** The page was asked for without a cursor: the first of a bootstrap. */
+  first: boolean;
+  /** More pages follow this one. */
+  hasMore: boolean;
+}
+
 /** Page writes over one connection. */
 export interface PageTransactions {
-  /** Applies `changes` and stores `cursor` (and whether the bootstrap is complete) atomically. */
-  write(changes: readonly ChangeToApply[], cursor: string, bootstrapped: boolean): PageWriteResult;
+  /**
+   * Applies `changes` and stores `cursor` (and whether the bootstrap is complete: after this page,
+   * when it was before or no more follow) atomically. The first page of a bootstrap that more
+   * pages follow starts the bulk load (cache/bulk-load.ts) when this connection is cache.db's own;
+   * the page that completes the bootstrap ends it, or the first page written `bulkLoadLimitMs`
+   * after it started (on a slow link, search is then whole again while the rest arrives).
+   */
+  write(changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult;
   /**
    * Reads a `getChanges` answer body (UTF-8 JSON bytes of a ChangePage), then writes its changes and
    * `nextCursor` in one transaction. `bootstrapped` says whether the cache already holds a complete
@@ -66,19 +83,35 @@ export function sameCursorError(): ServiceError {
   );
 }
 
-/** Prepares page writes on `db`. */
-export function createPageTransactions(db: Database): PageTransactions {
+/**
+ * How long a bulk load may last, ms: the record tables' search indexes are missing while it runs,
+ * so a bootstrap that takes longer (a slow link) builds them then and writes the rest row by row.
+ * At the design scale on a fast link the whole bootstrap takes about 4 s (docs/PERFORMANCE.md).
+ */
+export const bulkLoadLimitMs = 10_000;
+
+/** Prepares page writes on `db`. `now` gives the time, ms (for tests). */
+export function createPageTransactions(db: Database, now: () => number = Date.now): PageTransactions {
   const applier = createChangeApplier(db);
   const state = createStateStore(db);
+  // The bulk load drops and builds cache.db's structures by their unqualified names: only on its own connection.
+  const bulkLoads = !(db.pragma('database_list') as { name: string }[]).some((schema) => schema.name === 'cache');
+  // When this connection saw the bulk load under way first (a resumed one counts from then).
+  let bulkStartedAt: number | null = null;
   const write = db.transaction(
-    (changes: readonly ChangeToApply[], cursor: string, bootstrapped: boolean): PageWriteResult => {
-      const result = applier.apply(changes);
-      state.saveCursor(cursor, bootstrapped);
-      return {
-        applied: result.applied,
-        changedTypes: [...result.changedTypes],
-        newUnreadNotifications: result.newUnreadNotifications,
-      };
+    (changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult => {
+      if (bulkLoads && place.first && place.hasMore && !place.wasBootstrapped) beginBulkLoad(db);
+      const bulk = bulkLoads && !place.wasBootstrapped && inBulkLoad(db);
+      if (bulk) bulkStartedAt ??= now();
+      const result = applier.apply(changes, { deferDerived: bulk });
+      const changedTypes = [...result.changedTypes];
+      if (bulk && (!place.hasMore || now() - bulkStartedAt! > bulkLoadLimitMs)) {
+        endBulkLoad(db);
+        bulkStartedAt = null;
+        changedTypes.splice(0, changedTypes.length, ...syncedTypes);
+      }
+      state.saveCursor(cursor, place.wasBootstrapped || !place.hasMore);
+      return { applied: result.applied, changedTypes, newUnreadNotifications: result.newUnreadNotifications };
     },
   );
   return {
@@ -88,7 +121,11 @@ export function createPageTransactions(db: Database): PageTransactions {
       if (page.hasMore && page.nextCursor === asked) throw sameCursorError();
       const cursor: PageCursor = { nextCursor: page.nextCursor, hasMore: page.hasMore };
       onRead(cursor);
-      const result = write(page.changes as ChangeToApply[], page.nextCursor, bootstrapped || !page.hasMore);
+      const result = write(page.changes as ChangeToApply[], page.nextCursor, {
+        wasBootstrapped: bootstrapped,
+        first: asked === null,
+        hasMore: page.hasMore,
+      });
       return { ...result, ...cursor };
     },
     clear: () => state.clearSyncedData(),

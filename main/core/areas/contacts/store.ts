@@ -14,6 +14,7 @@ import type {
   ContactType,
   RowWindow,
 } from '../../../../preload/contract';
+import { indexedOrNull } from '../../cache/bulk-load';
 import { createCountCache } from '../../cache/count-cache';
 import { companyColumns } from '../companies/store';
 
@@ -86,7 +87,8 @@ export function createContactsStore(db: Database): ContactsStore {
   const sortMatches = db.prepare(
     `SELECT ${contactRowColumns} FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ${order} LIMIT ? OFFSET ?`,
   );
-  const walkNameIndex = db.prepare(
+  const walkNameIndex = indexedOrNull(
+    db,
     `SELECT ${contactRowColumns} FROM contacts c INDEXED BY contacts_by_name
      WHERE c.rowid IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) ${order} LIMIT ? OFFSET ?`,
   );
@@ -146,7 +148,8 @@ export function createContactsStore(db: Database): ContactsStore {
       // (offset + limit) · all / matches index entries, each much cheaper (measured factor ~16).
       const contacts = counts.get('', () => countAll.get() as number);
       const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
-      return { rows: (walk ? walkNameIndex : sortMatches).all(match, limit, offset) as ContactRow[], total };
+      const walked = walk ? walkNameIndex(match, limit, offset) : null;
+      return { rows: (walked ?? sortMatches.all(match, limit, offset)) as ContactRow[], total };
     },
     get(id) {
       const row = byId.get(id) as ContactRow | undefined;

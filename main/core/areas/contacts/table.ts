@@ -29,6 +29,8 @@ export const contactsTable: RecordTable<ApiContact> = {
     {
       from: 'company',
       sql: 'UPDATE contacts SET company_name = ? WHERE company_id = ? AND company_name IS NOT ?',
+      refreshSql: `UPDATE contacts SET company_name = (SELECT name FROM companies WHERE id = contacts.company_id)
+        WHERE company_name IS NOT (SELECT name FROM companies WHERE id = contacts.company_id)`,
       onUpsert: (record) => {
         const { id, name } = record as ApiCompany;
         return [name, id, name];

@@ -11,6 +11,7 @@ import { writePath } from './004-write-path';
 import { uploadQueue } from './005-upload-queue';
 import { localTablesMoved } from './006-local-tables-moved';
 import { keptBranches } from './007-kept-branches';
+import { deferredStructures } from './008-deferred-structures';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   uploadQueue,
   localTablesMoved,
   keptBranches,
+  deferredStructures,
 ];

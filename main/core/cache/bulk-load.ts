@@ -1,0 +1,111 @@
+/**
+ * The bulk load of a bootstrap (docs/ARCHITECTURE.md, "Bootstrap"): while the cache is first filled
+ * from the change feed, the record tables are written without their secondary indexes and without
+ * the triggers that keep their FTS5 tables (https://sqlite.org/fts5.html §4.4.3), and without the
+ * columns other tables derive from them; the page that completes the bootstrap builds all of these
+ * in one pass each (sorted index builds, one FTS5 `rebuild`, one update per derived column), in the
+ * same transaction as its rows and the `bootstrapped` flag. Keeping them row by row costs about
+ * twice the plain inserts; building them after costs a fraction of that.
+ *
+ * The structures' SQL is kept in `deferred_structures` (schema 8) in the transaction that drops
+ * them, so a bootstrap interrupted by a crash resumes without them and still ends with them, and
+ * an open that finds them deferred without a bootstrap under way builds them again.
+ *
+ * Works on a connection to cache.db itself (the sync writer thread's, or the opening code's), where
+ * the record tables are in `main`.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { recordTables } from '../areas/tables';
+
+/** The cache tables of the synced record types. */
+const recordTableNames = new Set(Object.values(recordTables).map((spec) => spec.table));
+
+/** One deferred structure, as `deferred_structures` keeps it. */
+interface Deferred {
+  name: string;
+  kind: 'index' | 'trigger' | 'fts';
+  sql: string;
+}
+
+/** Statements that build the columns derived from other types' records, for the whole table. */
+const derivedRefreshes: readonly string[] = Object.values(recordTables).flatMap((spec) =>
+  (spec.derived ?? []).map((rule) => rule.refreshSql),
+);
+
+/** True when a bootstrap's bulk load is under way on `db` (structures deferred). */
+export function inBulkLoad(db: Database): boolean {
+  return db.prepare('SELECT 1 FROM deferred_structures LIMIT 1').get() !== undefined;
+}
+
+/** The secondary indexes, FTS triggers and FTS tables of the record tables, as they are now. */
+function presentStructures(db: Database): Deferred[] {
+  const rows = db
+    .prepare(
+      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL",
+    )
+    .all() as { type: 'index' | 'trigger'; name: string; tbl_name: string; sql: string }[];
+  const found: Deferred[] = rows
+    .filter((row) => recordTableNames.has(row.tbl_name))
+    .map((row) => ({ name: row.name, kind: row.type, sql: row.sql }));
+  const fts = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ? || '_fts'").pluck() as {
+    get(table: string): string | undefined;
+  };
+  for (const table of recordTableNames) {
+    const name = fts.get(table);
+    if (name) found.push({ name, kind: 'fts', sql: `INSERT INTO ${name} (${name}) VALUES ('rebuild')` });
+  }
+  return found;
+}
+
+/**
+ * Starts a bulk load: keeps the definitions of the record tables' secondary indexes and FTS
+ * triggers and drops them. Does nothing when one is already under way. Call inside the
+ * transaction of the bootstrap's page.
+ */
+export function beginBulkLoad(db: Database): void {
+  if (inBulkLoad(db)) return;
+  const keep = db.prepare('INSERT INTO deferred_structures (name, kind, sql) VALUES (?, ?, ?)');
+  for (const structure of presentStructures(db)) {
+    keep.run(structure.name, structure.kind, structure.sql);
+    if (structure.kind === 'index') db.exec(`DROP INDEX ${structure.name}`);
+    else if (structure.kind === 'trigger') db.exec(`DROP TRIGGER ${structure.name}`);
+  }
+}
+
+/**
+ * Ends a bulk load: fills the derived columns, builds the deferred indexes, rebuilds the FTS5
+ * tables from their content tables and puts the triggers back, then forgets the definitions. Does
+ * nothing when no bulk load is under way. Call inside a transaction (the bootstrap's last page,
+ * or the repair at open). Throws SQLite's errors (the transaction then rolls back whole).
+ */
+export function endBulkLoad(db: Database): void {
+  const deferred = db.prepare('SELECT name, kind, sql FROM deferred_structures').all() as Deferred[];
+  if (deferred.length === 0) return;
+  for (const sql of derivedRefreshes) db.prepare(sql).run();
+  const ofKind = (kind: Deferred['kind']) => deferred.filter((structure) => structure.kind === kind);
+  for (const structure of ofKind('index')) db.exec(structure.sql);
+  for (const structure of ofKind('fts')) db.exec(structure.sql);
+  for (const structure of ofKind('trigger')) db.exec(structure.sql);
+  db.exec('DELETE FROM deferred_structures');
+}
+
+/**
+ * A query that names an index (`INDEXED BY`), run as `run(...params)`: its rows, or null while that
+ * index is set aside by a bulk load (the caller then uses a plan without it). Prepared on first use
+ * and again after a miss; other SQLite errors are thrown.
+ */
+export function indexedOrNull(db: Database, sql: string): (...params: unknown[]) => unknown[] | null {
+  let statement: Statement | null = null;
+  return (...params) => {
+    try {
+      statement ??= db.prepare(sql);
+      return statement.all(...params);
+    } catch (err) {
+      if (err instanceof Error && /no such index/i.test(err.message)) {
+        statement = null;
+        return null;
+      }
+      throw err;
+    }
+  };
+}

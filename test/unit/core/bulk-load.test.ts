@@ -1,0 +1,207 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3, { type Database } from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiCompany, ApiContact } from '../../../main/core/api/types';
+import { createContactsStore } from '../../../main/core/areas/contacts/store';
+import type { ChangeToApply } from '../../../main/core/cache/apply-changes';
+import { inBulkLoad } from '../../../main/core/cache/bulk-load';
+import { configure, migrate } from '../../../main/core/cache/database';
+import { bulkLoadLimitMs, createPageTransactions } from '../../../main/core/sync/page-transaction';
+
+const at = '2026-03-01T10:00:00.000Z';
+const companyId = '00000000-0000-4000-8000-00000000c001';
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function contact(n: number, lastName: string): ChangeToApply {
+  const data: ApiContact = {
+    id: id(n),
+    version: 1,
+    firstName: 'Dana',
+    lastName,
+    email: null,
+    phone: null,
+    jobTitle: null,
+    companyId,
+    type: 'customer',
+    state: 'active',
+    city: null,
+    country: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  return { type: 'contact', id: data.id, op: 'upsert', version: 1, data };
+}
+
+function company(name: string, version = 1): ChangeToApply {
+  const data: ApiCompany = {
+    id: companyId,
+    version,
+    name,
+    industry: null,
+    website: null,
+    phone: null,
+    address: { street: null, city: null, postalCode: null, country: null },
+    createdAt: at,
+    updatedAt: at,
+  };
+  return { type: 'company', id: companyId, op: 'upsert', version, data };
+}
+
+/** The record tables' secondary indexes and triggers present now. */
+function structures(db: Database): string[] {
+  return db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('contacts', 'companies', 'documents', 'calendar_events', 'notifications') ORDER BY name",
+    )
+    .pluck()
+    .all() as string[];
+}
+
+const found = (db: Database, query: string) =>
+  db.prepare('SELECT count(*) FROM contacts_fts WHERE contacts_fts MATCH ?').pluck().get(query);
+
+describe('the bulk load of a bootstrap', () => {
+  let dir: string;
+  let file: string;
+  let db: Database;
+  let before: string[];
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'brm-bulk-'));
+    file = join(dir, 'cache.db');
+    db = new BetterSqlite3(file);
+    configure(db);
+    migrate(db);
+    before = structures(db);
+  });
+  afterEach(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the pages before the last without indexes or search triggers, and builds them with the last one', () => {
+    const pages = createPageTransactions(db);
+    expect(before).toContain('contacts_by_name');
+    expect(before).toContain('contacts_fts_insert');
+    // The contacts arrive before their company: their company name follows at the end.
+    pages.write([contact(1, 'Reyes'), contact(2, 'Okafor')], 'c1', {
+      wasBootstrapped: false,
+      first: true,
+      hasMore: true,
+    });
+    expect(inBulkLoad(db)).toBe(true);
+    expect(structures(db)).toEqual([]);
+    expect(db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(2);
+    expect(db.prepare('SELECT bootstrapped FROM sync_state').pluck().get()).toBe(0);
+
+    const last = pages.write([company('Northwind Traders'), contact(3, 'Lindqvist')], 'c2', {
+      wasBootstrapped: false,
+      first: false,
+      hasMore: false,
+    });
+    expect(inBulkLoad(db)).toBe(false);
+    expect(structures(db)).toEqual(before);
+    expect(db.prepare('SELECT DISTINCT company_name FROM contacts').pluck().all()).toEqual(['Northwind Traders']);
+    expect(found(db, 'okafor')).toBe(1);
+    expect(found(db, 'northwind')).toBe(3);
+    expect(db.prepare('SELECT bootstrapped, cursor FROM sync_state').get()).toEqual({ bootstrapped: 1, cursor: 'c2' });
+    expect(last.changedTypes).toEqual(expect.arrayContaining(['contact', 'company', 'document', 'notification']));
+    // After the bootstrap, the triggers keep the search index row by row again.
+    pages.write([contact(4, 'Achterberg')], 'c3', { wasBootstrapped: true, first: false, hasMore: false });
+    expect(found(db, 'achterberg')).toBe(1);
+  });
+
+  it('leaves the contact list and search working while the name index is set aside', () => {
+    const pages = createPageTransactions(db);
+    pages.write([contact(1, 'Reyes'), contact(2, 'Okafor')], 'c1', {
+      wasBootstrapped: false,
+      first: true,
+      hasMore: true,
+    });
+    // A core started during the bulk load prepares its statements without the index.
+    const store = createContactsStore(db);
+    db.exec("INSERT INTO contacts_fts (contacts_fts) VALUES ('rebuild')");
+    // One row of two matching: the plan that walks the name index, which is not there.
+    expect(store.list({ query: 'dana' }, 0, 1).rows.map((row) => row.lastName)).toEqual(['Okafor']);
+    expect(store.list({}, 0, 10).rows.map((row) => row.lastName)).toEqual(['Okafor', 'Reyes']);
+    pages.write([company('Contoso')], 'c2', { wasBootstrapped: false, first: false, hasMore: false });
+    expect(store.list({ query: 'dana' }, 1, 1).rows.map((row) => row.lastName)).toEqual(['Reyes']);
+  });
+
+  it('goes on after a crash from the kept definitions, on a new connection', () => {
+    createPageTransactions(db).write([contact(1, 'Reyes')], 'c1', {
+      wasBootstrapped: false,
+      first: true,
+      hasMore: true,
+    });
+    db.close();
+    db = new BetterSqlite3(file);
+    configure(db);
+    const pages = createPageTransactions(db);
+    expect(inBulkLoad(db)).toBe(true);
+    pages.write([contact(2, 'Okafor')], 'c2', { wasBootstrapped: false, first: false, hasMore: true });
+    pages.write([company('Contoso')], 'c3', { wasBootstrapped: false, first: false, hasMore: false });
+    expect(structures(db)).toEqual(before);
+    expect(found(db, 'reyes OR okafor')).toBe(2);
+    expect(db.prepare('PRAGMA integrity_check').pluck().get()).toBe('ok');
+  });
+
+  it('writes a page that fails as nothing at all, keeping the bulk load where it was', () => {
+    const pages = createPageTransactions(db);
+    pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+    const broken = { ...contact(2, 'Okafor'), type: 'nonsense' } as unknown as ChangeToApply;
+    expect(() =>
+      pages.write([company('Contoso'), broken], 'c2', { wasBootstrapped: false, first: false, hasMore: false }),
+    ).toThrow();
+    expect(inBulkLoad(db)).toBe(true);
+    expect(db.prepare('SELECT cursor FROM sync_state').pluck().get()).toBe('c1');
+  });
+
+  it('builds what it set aside once it has lasted its limit, and writes the rest row by row', () => {
+    let clock = 0;
+    const pages = createPageTransactions(db, () => clock);
+    pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+    clock = bulkLoadLimitMs - 1;
+    pages.write([contact(2, 'Okafor')], 'c2', { wasBootstrapped: false, first: false, hasMore: true });
+    expect(inBulkLoad(db)).toBe(true);
+    clock = bulkLoadLimitMs + 1;
+    pages.write([company('Contoso')], 'c3', { wasBootstrapped: false, first: false, hasMore: true });
+    expect(inBulkLoad(db)).toBe(false);
+    expect(structures(db)).toEqual(before);
+    expect(found(db, 'contoso')).toBe(2);
+    pages.write([contact(3, 'Lindqvist')], 'c4', { wasBootstrapped: false, first: false, hasMore: true });
+    expect(inBulkLoad(db)).toBe(false);
+    expect(found(db, 'lindqvist')).toBe(1);
+    expect(db.prepare('SELECT bootstrapped FROM sync_state').pluck().get()).toBe(0);
+  });
+
+  it('never starts for a delta, a bootstrap of one page, or a bootstrap resumed without one', () => {
+    const pages = createPageTransactions(db);
+    pages.write([company('Contoso'), contact(1, 'Reyes')], 'c1', {
+      wasBootstrapped: false,
+      first: true,
+      hasMore: false,
+    });
+    pages.write([contact(2, 'Okafor')], 'c2', { wasBootstrapped: true, first: false, hasMore: true });
+    expect(inBulkLoad(db)).toBe(false);
+    db.prepare('UPDATE sync_state SET bootstrapped = 0').run();
+    pages.write([contact(5, 'Haddad')], 'c5', { wasBootstrapped: false, first: false, hasMore: true });
+    expect(inBulkLoad(db)).toBe(false);
+    expect(structures(db)).toEqual(before);
+    expect(found(db, 'okafor')).toBe(1);
+    expect(db.prepare('SELECT company_name FROM contacts WHERE id = ?').pluck().get(id(2))).toBe('Contoso');
+  });
+
+  it('never starts on a connection where cache.db is attached (the main connection)', () => {
+    const local = new BetterSqlite3(':memory:');
+    local.prepare('ATTACH DATABASE ? AS cache').run(file);
+    const pages = createPageTransactions(local);
+    pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+    local.close();
+    expect(inBulkLoad(db)).toBe(false);
+    expect(structures(db)).toEqual(before);
+    expect(found(db, 'reyes')).toBe(1);
+  });
+});
