@@ -35,11 +35,47 @@ export interface CalendarEventDetail extends CalendarEvent {
   recipientsAsOf: string | null;
 }
 
+/** A day of the month view whose events do not all fit: how many are left out, and the first titles of those. */
+export interface CalendarDayMore {
+  /** The local date, YYYY-MM-DD. */
+  date: string;
+  count: number;
+  /** The titles of the first (at most 20) events left out, in the grid's order. */
+  titles: string[];
+}
+
+/** The month view's events: each day's first `perDay` events, what each fuller day leaves out, and how many events the days hold. */
+export interface CalendarMonth {
+  events: CalendarEvent[];
+  more: CalendarDayMore[];
+  total: number;
+}
+
+/** Most days a month view shows (six weeks). */
+export const maxMonthDays = 42;
+
 /** The most recipients added in one call (a paste of many contacts is refused in words beyond it). */
 export const maxRecipientsPerCall = 50;
 
 export const calendarCalls = {
   'calendar.listEvents': call<CalendarEvent[]>()(z.object({ from: isoDateTime, to: isoDateTime }).strict()),
+  /**
+   * The month view's events, capped per day in the core (a day cell shows a few; the design scale has
+   * hundreds a day). `midnights`: the local midnights that bound the days (one more than the days);
+   * `firstDate`: the local date of the first day (all-day events are drawn on their UTC date).
+   */
+  'calendar.listMonth': call<CalendarMonth>()(
+    z
+      .object({
+        midnights: z
+          .array(isoDateTime)
+          .min(2)
+          .max(maxMonthDays + 1),
+        firstDate: z.iso.date(),
+        perDay: z.number().int().min(1).max(100),
+      })
+      .strict(),
+  ),
   'calendar.getEvent': call<CalendarEventDetail | null>()(byId),
   /** Creates (no `id`) or replaces an event: applied to the cache at once and queued for the service. */
   'calendar.saveEvent': call<CalendarEventDetail>()(z.object({ event: calendarEventSaveSchema }).strict()),

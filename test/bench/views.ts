@@ -203,12 +203,14 @@ async function measureDocuments(
  * (CDP Performance.getMetrics JSHeapUsedSize after HeapProfiler.collectGarbage).
  */
 async function measureHeap(page: Page, report: Report): Promise<void> {
-  const buttons = page.locator('nav[aria-label="Main"] .main-nav-button');
-  const count = await buttons.count();
-  for (let i = 0; i < count; i++) {
-    await buttons.nth(i).click();
+  const labels = (await page.evaluate(
+    `[...document.querySelectorAll('nav[aria-label="Main"] .main-nav-button span')].map((label) => label.textContent)`,
+  )) as string[];
+  for (const label of labels) {
+    await timedOpen(page, label, 'main h1, main h2', 30_000);
     await page.waitForTimeout(1_500);
   }
+  const count = labels.length;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('HeapProfiler.collectGarbage');

@@ -19,13 +19,17 @@ describe('calendar view', () => {
 
     const now = new Date();
     expect(await screen.findByRole('heading', { name: format(now, 'MMMM yyyy') })).toBeTruthy();
-    await waitFor(() => expect(bridge.callsTo('calendar.listEvents').length).toBeGreaterThan(0));
-    // The view asks for a day more on each side (all-day events are drawn on their UTC date).
-    const [range] = bridge.callsTo('calendar.listEvents');
-    const firstShown = new Date(Date.parse(range.from) + 86_400_000);
+    await waitFor(() => expect(bridge.callsTo('calendar.listMonth').length).toBeGreaterThan(0));
+    // The month view asks for its days (whole weeks from Sunday), each day's first events only.
+    const [days] = bridge.callsTo('calendar.listMonth');
+    const firstShown = new Date(days.midnights[0]);
+    const afterLast = new Date(days.midnights[days.midnights.length - 1]);
     expect(firstShown.getDay()).toBe(0);
+    expect(firstShown.getHours()).toBe(0);
+    expect(days.firstDate).toBe(format(firstShown, 'yyyy-MM-dd'));
     expect(firstShown <= new Date(now.getFullYear(), now.getMonth(), 1)).toBe(true);
-    expect(new Date(range.to) > new Date(now.getFullYear(), now.getMonth() + 1, 0)).toBe(true);
+    expect(afterLast > new Date(now.getFullYear(), now.getMonth() + 1, 0)).toBe(true);
+    expect((days.midnights.length - 1) % 7).toBe(0);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const next = new Date(now.getFullYear(), now.getMonth() + 1, 1);

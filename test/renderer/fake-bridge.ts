@@ -26,6 +26,7 @@ import {
   type SignedInUser,
   type StorageNotice,
 } from '../../preload/contract';
+import { capEventsPerDay, slotOf } from '../../main/core/areas/calendar/month-days';
 import { demoInfo, demoUser } from './fixtures';
 
 /** Everything the fake answers from. Tests may change it between calls. */
@@ -167,6 +168,12 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
       state.events
         .filter((e) => e.endsAt > from && e.startsAt < to)
         .map(({ recipients: _r, recipientsAsOf: _a, ...event }) => event),
+    'calendar.listMonth': ({ midnights, firstDate, perDay }) => {
+      const days = { midnights: midnights.map((midnight) => Date.parse(midnight)), firstDate };
+      const { kept, more, total } = capEventsPerDay(state.events.map(slotOf), days, perDay);
+      const events = kept.map((slot) => state.events.find((event) => event.id === slot.id)!);
+      return { events: events.map(({ recipients: _r, recipientsAsOf: _a, ...event }) => event), more, total };
+    },
     'calendar.getEvent': ({ id }) => state.events.find((e) => e.id === id) ?? null,
     'documents.listFolders': () => state.folders,
     'documents.list': ({ folderId, query, offset, limit }) => {

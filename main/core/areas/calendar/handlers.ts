@@ -6,14 +6,24 @@
 import { BridgeError, type CalendarEventDetail, type CalendarRecipient } from '../../../../preload/contract';
 import type { AreaHandlers, HandlerContext } from '../context';
 import { keptAnswer } from '../kept';
+import { capEventsPerDay } from './month-days';
 
 type Names =
   | 'calendar.listEvents'
+  | 'calendar.listMonth'
   | 'calendar.getEvent'
   | 'calendar.saveEvent'
   | 'calendar.deleteEvent'
   | 'calendar.addRecipients'
   | 'calendar.removeRecipient';
+
+/**
+ * Most events one `calendar.listEvents` answer holds. The store's own default (5,000) cut a month
+ * view at the design scale (20,000 events over three months: ~9,000 in a month view's six weeks)
+ * after its first three weeks; a range the calendar asks for (at most six weeks and two days) stays
+ * far under this one.
+ */
+const maxEventsPerRange = 50_000;
 
 /** Most recipients fetched for one event. */
 const maxRecipients = 5000;
@@ -98,7 +108,21 @@ export const calendarHandlers: AreaHandlers<Names> = (ctx) => ({
   'calendar.listEvents': async ({ from, to }) => {
     const fromMs = Date.parse(from);
     const toMs = Date.parse(to);
-    return toMs > fromMs ? ctx.stores.calendar.listEvents(fromMs, toMs) : [];
+    return toMs > fromMs ? ctx.stores.calendar.listEvents(fromMs, toMs, maxEventsPerRange) : [];
+  },
+  'calendar.listMonth': async ({ midnights, firstDate, perDay }) => {
+    const bounds = midnights.map((midnight) => Date.parse(midnight));
+    if (bounds.some((bound, i) => i > 0 && bound <= bounds[i - 1]))
+      throw new BridgeError('invalid_input', 'The days of the month view must follow each other.');
+    // All-day events are drawn on their UTC date: a day more on each side reaches every one of them.
+    // Where the events lie is enough to choose each day's first ones; only those are read whole.
+    const slots = ctx.stores.calendar.listSlots(
+      bounds[0] - 86_400_000,
+      bounds[bounds.length - 1] + 86_400_000,
+      maxEventsPerRange,
+    );
+    const { kept, more, total } = capEventsPerDay(slots, { midnights: bounds, firstDate }, perDay);
+    return { events: ctx.stores.calendar.getMany(kept.map((slot) => slot.id)), more, total };
   },
   'calendar.getEvent': async ({ id }) => detail(ctx, id),
   'calendar.saveEvent': async ({ event }) => {

@@ -6,10 +6,23 @@ import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery } from '../../../../api/full-text-query';
 import type { CalendarEvent, RowWindow } from '../../../../preload/contract';
 
+/** Where an event lies: its bounds (epoch ms; an all-day event's are UTC midnights, end exclusive) and its title. */
+export interface EventSlot {
+  id: string;
+  title: string;
+  startMs: number;
+  endMs: number;
+  allDay: boolean;
+}
+
 /** Calendar queries over the cache. */
 export interface CalendarStore {
   /** Events overlapping [`fromMs`, `toMs`) (epoch ms), earliest start first; at most `limit`. */
   listEvents(fromMs: number, toMs: number, limit?: number): CalendarEvent[];
+  /** Where the events overlapping [`fromMs`, `toMs`) lie (id, title, bounds), earliest start first; at most `limit`. */
+  listSlots(fromMs: number, toMs: number, limit: number): EventSlot[];
+  /** The events of `ids`, in that order; ids not in the cache are left out. */
+  getMany(ids: readonly string[]): CalendarEvent[];
   get(id: string): CalendarEvent | null;
   /** Events whose title or location matches `query`, nearest to now first (global search). */
   search(query: string, limit: number): RowWindow<CalendarEvent>;
@@ -27,11 +40,18 @@ const toEvent = (row: EventRow): CalendarEvent => ({ ...row, allDay: row.allDay 
 export function createCalendarStore(db: Database): CalendarStore {
   // An event overlaps [from, to) when it starts before `to` and ends after `from`; an event
   // with no duration counts when its start lies in the interval.
-  const overlapping = db.prepare(
-    `SELECT ${columns} FROM calendar_events e
-     WHERE e.starts_ms < ? AND (e.ends_ms > ? OR e.starts_ms >= ?) ORDER BY e.starts_ms, e.id LIMIT ?`,
+  const overlap =
+    'e.starts_ms < @to AND (e.ends_ms > @from OR e.starts_ms >= @from) ORDER BY e.starts_ms, e.id LIMIT @limit';
+  const overlapping = db.prepare(`SELECT ${columns} FROM calendar_events e WHERE ${overlap}`);
+  const bounds = (from: number, to: number, limit: number) => ({ from, to, limit });
+  const slots = db.prepare(
+    `SELECT e.id, e.title, e.starts_ms AS startMs, e.ends_ms AS endsMs, e.all_day AS allDay FROM calendar_events e
+     WHERE ${overlap}`,
   );
   const byId = db.prepare(`SELECT ${columns} FROM calendar_events e WHERE e.id = ?`);
+  const byIds = db.prepare(
+    `SELECT ${columns} FROM json_each(?) k JOIN calendar_events e ON e.id = k.value ORDER BY k.key`,
+  );
   const matching = db.prepare(
     `SELECT ${columns} FROM calendar_events_fts f JOIN calendar_events e ON e.rowid = f.rowid
      WHERE calendar_events_fts MATCH ? ORDER BY abs(e.starts_ms - ?) LIMIT ?`,
@@ -49,7 +69,14 @@ export function createCalendarStore(db: Database): CalendarStore {
       };
     },
     listEvents: (fromMs, toMs, limit = 5000) =>
-      (overlapping.all(toMs, fromMs, fromMs, limit) as EventRow[]).map(toEvent),
+      (overlapping.all(bounds(fromMs, toMs, limit)) as EventRow[]).map(toEvent),
+    listSlots: (fromMs, toMs, limit) =>
+      (
+        slots.all(bounds(fromMs, toMs, limit)) as Array<
+          Omit<EventSlot, 'allDay' | 'endMs'> & { endsMs: number; allDay: number }
+        >
+      ).map(({ id, title, startMs, endsMs, allDay }) => ({ id, title, startMs, endMs: endsMs, allDay: allDay === 1 })),
+    getMany: (ids) => (byIds.all(JSON.stringify(ids)) as EventRow[]).map(toEvent),
     get(id) {
       const row = byId.get(id) as EventRow | undefined;
       return row ? toEvent(row) : null;

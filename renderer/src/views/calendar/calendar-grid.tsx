@@ -9,9 +9,10 @@ import { Calendar, type EventPropGetter, type SlotInfo } from 'react-big-calenda
 import dragAndDropAddon, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
-import { type CalendarItem, type EventItem, isEventItem } from './calendar-items';
+import { type CalendarItem, type EventItem, hiddenTitles, isEventItem } from './calendar-items';
 import { agendaDays, type CalendarViewName, calendarViews, localizer } from './calendar-range';
 import { AgendaEvent, EventContent, WeekDayHeader } from './event-parts';
+import { remainingCount } from './month-overflow';
 import { readableDayLayout } from './readable-day-layout';
 import { useCalendarAria } from './use-calendar-aria';
 import { useDayColumnWidth } from './use-day-column-width';
@@ -30,11 +31,17 @@ const components = {
   agenda: { event: AgendaEvent },
 };
 const scrollToTime = new Date(1970, 0, 1, 8, 0, 0);
+/**
+ * Rows of all-day events above the week and day grids; more go behind "+N more" (the day's list in
+ * a popup), so a busy week keeps its hours in sight.
+ */
+const allDayRows = 3;
 /** Day headers read "Sun 22"; agenda days "Sun, Nov 22" (date-fns patterns). */
 const formats = { dayFormat: 'EEE d', agendaDateFormat: 'EEE, MMM d' };
 const messages = {
   noEventsInRange: `No events in these ${agendaDays} days. Press N to add one.`,
-  showMore: (count: number) => `+${count} more`,
+  // The month view's day markers (month-overflow.ts) count the events they stand for.
+  showMore: (_count: number, remaining: CalendarItem[]) => `+${remainingCount(remaining)} more`,
 };
 
 const eventProps: EventPropGetter<CalendarItem> = (item, _start, _end, selected) => ({
@@ -46,14 +53,14 @@ const eventProps: EventPropGetter<CalendarItem> = (item, _start, _end, selected)
         ),
 });
 
-const tooltip = (item: CalendarItem) =>
-  item.kind === 'more' ? item.hidden.map((hidden) => hidden.title).join('\n') : item.title;
+const tooltip = (item: CalendarItem) => (item.kind === 'more' ? hiddenTitles(item, '\n') : item.title);
 
 /** What the grid shows (local dates) and whom it tells about clicks, slots and drops. */
 export interface CalendarGridProps {
   view: CalendarViewName;
   date: Date;
-  items: EventItem[];
+  /** The events, and in the month view the days' "+N more" markers (month-overflow.ts). */
+  items: CalendarItem[];
   selected: EventItem | undefined;
   onView(view: CalendarViewName): void;
   onNavigate(date: Date): void;
@@ -103,6 +110,7 @@ export function CalendarGrid(props: CalendarGridProps) {
         drilldownView="day"
         length={agendaDays}
         popup
+        allDayMaxRows={allDayRows}
         selectable
         onSelectSlot={(slot: SlotInfo) => onPickSlot(new Date(slot.start), new Date(slot.end))}
         selected={selected}

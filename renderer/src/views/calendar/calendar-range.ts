@@ -19,6 +19,7 @@ import {
 } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { dateFnsLocalizer } from 'react-big-calendar';
+import { nativeDayChecks } from './native-day-checks';
 
 /** The views the calendar offers, in the order of the view switch. */
 export const calendarViews = ['day', 'week', 'month', 'agenda'] as const;
@@ -36,8 +37,14 @@ export const viewLabel: Record<CalendarViewName, string> = {
 /** How many days the agenda lists (react-big-calendar's Agenda `length`). */
 export const agendaDays = 30;
 
-/** The react-big-calendar localizer used by the calendar view. */
-export const localizer = dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } });
+/**
+ * The react-big-calendar localizer used by the calendar view, with native-Date checks per event
+ * (native-day-checks.ts) in place of the library's slower defaults.
+ */
+export const localizer = Object.assign(
+  dateFnsLocalizer({ format, parse, startOfWeek, getDay, locales: { 'en-US': enUS } }),
+  nativeDayChecks,
+);
 
 /** First visible instant (inclusive) and the instant after the last visible day (exclusive), local time. */
 export function visibleRange(date: Date, view: CalendarViewName): { from: Date; to: Date } {

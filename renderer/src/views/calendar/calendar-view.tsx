@@ -6,7 +6,7 @@
  * to the cache at once and queued for the service, so all of it works offline.
  */
 import { addDays } from 'date-fns';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarEventDetail, ContactRow } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailPane } from '../../components/detail-pane';
@@ -28,6 +28,7 @@ import { EventDetail } from './event-detail';
 import { EventDialog, type EventDialogRequest } from './event-dialog';
 import { defaultNewBounds, displayBounds } from './event-times';
 import { RecipientPicker } from './recipient-picker';
+import { dayMarkers, monthQuery } from './month-overflow';
 import { useEventMoves } from './use-event-moves';
 import './calendar.css';
 
@@ -53,15 +54,34 @@ export function CalendarView() {
   const dialogSeq = useRef(0);
 
   const range = useMemo(() => visibleRange(date, view), [date, view]);
-  // All-day events are drawn on their UTC date: ask for a day more on each side so none at an edge is missed.
-  const { data, error, loading, reload } = useBridgeQuery(
+  // The month view asks the core for each day's first events (month-overflow.ts); the others for
+  // every event of the range. All-day events are drawn on their UTC date: a day more on each side.
+  const month = view === 'month';
+  const listed = useBridgeQuery(
     'calendar.listEvents',
-    { from: addDays(range.from, -1).toISOString(), to: addDays(range.to, 1).toISOString() },
+    month ? null : { from: addDays(range.from, -1).toISOString(), to: addDays(range.to, 1).toISOString() },
     ['calendarEvent'],
   );
+  const monthInput = useMemo(() => (month ? monthQuery(range.from, range.to) : null), [month, range]);
+  const monthly = useBridgeQuery('calendar.listMonth', monthInput, ['calendarEvent']);
+  const { error, loading, reload } = month ? monthly : listed;
+  const data = month ? monthly.data?.events : listed.data;
   const moves = useEventMoves(data, loading);
   const items = useMemo(() => moves.apply(data ?? []).map(itemOfEvent), [data, moves.apply]);
-  const shownCount = items.filter((item) => item.end > range.from && item.start < range.to).length;
+  const gridItems = useMemo(
+    () => (month && monthly.data ? [...items, ...dayMarkers(monthly.data.more)] : items),
+    [items, month, monthly.data],
+  );
+  // The grid lays out a new period's events (up to ~1,800 a week at the design scale) in a render
+  // React may split, so stepping quickly through weeks leaves no long task (docs/PERFORMANCE.md).
+  // Never another view's events meanwhile: after a switch of view the grid waits for its own.
+  const gridOfView = useMemo(() => ({ view, items: gridItems }), [view, gridItems]);
+  const deferredGrid = useDeferredValue(gridOfView);
+  const shownItems = deferredGrid.view === view ? deferredGrid.items : gridItems;
+  const shownCount =
+    month && monthly.data
+      ? monthly.data.total
+      : items.filter((item) => item.end > range.from && item.start < range.to).length;
   const selected = items.find((item) => item.event.id === selectedId);
   const detail = useBridgeQuery('calendar.getEvent', selectedId ? { id: selectedId } : null, [
     'calendarEvent',
@@ -179,7 +199,7 @@ export function CalendarView() {
       <CalendarGrid
         view={view}
         date={date}
-        items={items}
+        items={shownItems}
         selected={selected}
         onView={setView}
         onNavigate={setDate}

@@ -7,7 +7,7 @@
  */
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatTimeRange } from '../../lib/format';
-import type { CalendarItem, EventItem } from './calendar-items';
+import { type CalendarItem, type EventItem, hiddenTitles } from './calendar-items';
 import { statusLabel } from './event-labels';
 
 /** The words screen readers get after the title: "on Thu, Nov 5, 2026 · 10:00 AM – 11:00 AM (tentative)". */
@@ -24,10 +24,10 @@ function whenWords(item: EventItem): string {
  */
 export function EventContent({ event: item }: { event: CalendarItem; title?: string }) {
   if (item.kind === 'more') {
-    const titles = item.hidden.map((hidden) => hidden.title).join(', ');
+    const titles = hiddenTitles(item, ', ');
     return (
       <span className="event-more">
-        +{item.hidden.length}{' '}
+        +{item.count}{' '}
         <span className="visually-hidden">more events at this time: {titles}. Open the day to see them all.</span>
       </span>
     );

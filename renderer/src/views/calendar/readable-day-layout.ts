@@ -151,6 +151,8 @@ function moreItem(hidden: EventItem[], run: HiddenRun): MoreItem {
   return {
     kind: 'more',
     hidden,
+    count: hidden.length,
+    titles: hidden.map((item) => item.title),
     title: `+${hidden.length} more`,
     start: new Date(run.start),
     end: new Date(run.end),
