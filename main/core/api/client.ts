@@ -6,11 +6,13 @@
  * JSON answers are validated against the contract (answer.ts, validator.ts); `callRaw` hands over
  * the unread body bytes instead, for answers read on another thread (the change feed's pages).
  */
+import { Readable } from 'node:stream';
 import { type OperationId, operations } from '../../../api/generated/operations';
 import { isAbortError, offlineError, ServiceError } from '../errors';
 import { formatBytes } from '../format-bytes';
 import { parseAnswer, type RawAnswer } from './answer';
 import { BodyTooLargeError, readBodyWithin } from './limited-body';
+import { readText, sendNodeRequest, type StreamedAnswer } from './node-transport';
 import { errorFromResponse } from './problem';
 import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
 
@@ -24,9 +26,12 @@ export interface TokenSource {
   ended(): Promise<Error>;
 }
 
-/** A request body produced afresh for each attempt (a streamed upload), with its exact length in bytes. */
+/**
+ * A request body produced afresh for each attempt (a streamed upload), with its exact length in bytes.
+ * It is sent with Node's HTTP client (node-transport.ts), chunk by chunk as the socket takes them.
+ */
 export interface StreamBody {
-  body: ReadableStream<Uint8Array>;
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
   length: number;
   contentType: string;
 }
@@ -62,9 +67,17 @@ export interface ApiClient {
    * the ArrayBuffer). Throws ServiceError or an AbortError, as `call` does.
    */
   callRaw<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<RawAnswer>;
-  /** Calls an operation and returns the successful (2xx) Response with its body unread (downloads). */
+  /** Calls an operation and returns the successful (2xx) Response with its body unread. */
   open<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<Response>;
+  /**
+   * As `open`, but sent with Node's HTTP client: the successful (2xx) answer's body is a Node stream
+   * of the socket's own chunks (large downloads; node-transport.ts). Throws as `open` does.
+   */
+  openStream<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<StreamedAnswer>;
 }
+
+/** Statuses whose answers have no body (a Response refuses one for them). */
+const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 const defaultTimeoutMs = 30_000;
 
@@ -78,17 +91,14 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return url.toString();
   }
 
-  async function attempt<K extends OperationId>(
-    operationId: K,
-    options: RequestOptions<K>,
-    token: string | null,
-  ): Promise<Response> {
+  /** The headers, body and signal of one attempt (a fresh streamed body each time). */
+  function prepare<K extends OperationId>(options: RequestOptions<K>, token: string | null) {
     const headers: Record<string, string> = {
       accept: 'application/json, application/problem+json',
       ...options.headers,
     };
     if (token) headers.authorization = `Bearer ${token}`;
-    let body: RequestInit['body'];
+    let body: string | StreamBody['body'] | undefined;
     if (options.stream) {
       const stream = options.stream();
       body = stream.body;
@@ -102,16 +112,49 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     const signals = [options.signal, timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs)].filter(
       (s): s is AbortSignal => s !== undefined,
     );
+    return { headers, body, signal: signals.length > 0 ? AbortSignal.any(signals) : undefined };
+  }
+
+  /** Sends one attempt with Node's HTTP client; the answer's body is unread. */
+  async function attemptNode<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K>,
+    token: string | null,
+  ): Promise<StreamedAnswer> {
+    const { headers, body, signal } = prepare(options, token);
+    try {
+      return await sendNodeRequest({
+        method: operations[operationId].method,
+        url: urlFor(operationId, options.query as object | undefined),
+        headers,
+        body: body as string | AsyncIterable<Uint8Array> | undefined,
+        signal,
+      });
+    } catch (err) {
+      throw transportError(err, options.signal);
+    }
+  }
+
+  /** Sends one attempt: streamed bodies with Node's HTTP client (no copy of the body), the rest with fetch. */
+  async function attempt<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K>,
+    token: string | null,
+  ): Promise<Response> {
+    if (options.stream) {
+      const answer = await attemptNode(operationId, options, token);
+      const body = nullBodyStatuses.has(answer.status) ? null : (Readable.toWeb(answer.body) as ReadableStream);
+      if (body === null) answer.body.resume();
+      return new Response(body, { status: answer.status, headers: answer.headers });
+    }
+    const { headers, body, signal } = prepare(options, token);
     try {
       return await fetch(urlFor(operationId, options.query as object | undefined), {
         method: operations[operationId].method,
         headers,
-        body,
-        signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-        // A streamed body cannot follow a redirect anyway; with `redirect: 'error'` Node's fetch also stops
-        // keeping a copy of the whole body for a possible redirect (nodejs/undici#4058), which held 1 GiB per 1 GiB upload.
-        ...(options.stream ? { duplex: 'half', redirect: 'error' } : {}),
-      } as RequestInit);
+        body: body as string | undefined,
+        signal,
+      });
     } catch (err) {
       throw transportError(err, options.signal);
     }
@@ -134,32 +177,67 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     );
   }
 
-  async function failure(response: Response): Promise<ServiceError> {
+  /** The ServiceError of a failed answer, from its problem document when it sent one. */
+  async function failure(status: number, headers: Headers, text: () => Promise<string>): Promise<ServiceError> {
     let body: unknown = null;
     try {
-      const text = await response.text();
-      body = text ? JSON.parse(text) : null;
+      const read = await text();
+      body = read ? JSON.parse(read) : null;
     } catch {
       body = null;
     }
-    return errorFromResponse(response.status, body, response.headers.get('retry-after'));
+    return errorFromResponse(status, body, headers.get('retry-after'));
   }
 
-  async function open<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<Response> {
+  /**
+   * Sends with `send`, adding the bearer token; a 401 renews the token once and sends again, a second
+   * 401 ends the session. `discard` drops an answer's unread body.
+   */
+  async function authorized<K extends OperationId, A extends { status: number }>(
+    options: RequestOptions<K>,
+    send: (token: string | null) => Promise<A>,
+    discard: (answer: A) => Promise<void>,
+  ): Promise<A> {
     const useToken = !options.anonymous && tokens !== null;
     let token = useToken ? await tokens.accessToken() : null;
-    let response = await attempt(operationId, options, token);
-    if (response.status === 401 && useToken && token) {
-      await response.body?.cancel();
+    let answer = await send(token);
+    if (answer.status === 401 && useToken && token) {
+      await discard(answer);
       token = await tokens.renew(token);
-      response = await attempt(operationId, options, token);
-      if (response.status === 401) {
-        await response.body?.cancel();
+      answer = await send(token);
+      if (answer.status === 401) {
+        await discard(answer);
         throw await tokens.ended();
       }
     }
-    if (!response.ok) throw await failure(response);
+    return answer;
+  }
+
+  async function open<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<Response> {
+    const response = await authorized(
+      options,
+      (token) => attempt(operationId, options, token),
+      async (r) => {
+        await r.body?.cancel();
+      },
+    );
+    if (!response.ok) throw await failure(response.status, response.headers, () => response.text());
     return response;
+  }
+
+  async function openStream<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K> = {},
+  ): Promise<StreamedAnswer> {
+    const answer = await authorized(
+      options,
+      (token) => attemptNode(operationId, options, token),
+      async (a) => {
+        a.body.destroy();
+      },
+    );
+    if (answer.status >= 200 && answer.status < 300) return answer;
+    throw await failure(answer.status, answer.headers, () => readText(answer.body));
   }
 
   async function callRaw<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<RawAnswer> {
@@ -184,5 +262,5 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return parseAnswer(operationId, answer.status, answer.body);
   }
 
-  return { serverUrl, call, callRaw, open };
+  return { serverUrl, call, callRaw, open, openStream };
 }

@@ -15,9 +15,10 @@
  *   `.part` may have been damaged on this computer.
  * A connection that breaks keeps the `.part` for the next attempt.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, open, rename, truncate, unlink } from 'node:fs/promises';
+import { createHash, type Hash } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, truncate, unlink } from 'node:fs/promises';
 import { BridgeError } from '../../../preload/contract';
+import type { StreamedAnswer } from '../api/node-transport';
 import { isAbortError, offlineError, ServiceError } from '../errors';
 import { BodyReadError, BodyTooLongError, writeBodyToFile } from './body-to-file';
 import type { TransferDeps } from './deps';
@@ -92,11 +93,11 @@ async function fetchIntoPart(
   }
   const headers: Record<string, string> =
     offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${entry.sha256}"` } : {};
-  let response: Response;
+  let response: StreamedAnswer;
   try {
     response = await deps
       .api()
-      .open('downloadDocument', { query: { id: entry.documentId }, headers, signal, timeoutMs: null });
+      .openStream('downloadDocument', { query: { id: entry.documentId }, headers, signal, timeoutMs: null });
   } catch (err) {
     // 416: the service has less than the `.part` holds; the `.part` is not of this content.
     if (err instanceof ServiceError && err.status === 416 && offset > 0) throw new ResumedMismatch();
@@ -104,22 +105,27 @@ async function fetchIntoPart(
   }
   const resumed = response.status === 206;
   if (resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
-    await response.body?.cancel();
+    response.body.destroy();
     throw new ServiceError('server_error', 'The BRM service sent the wrong part of the file. Try again later.', 502);
   }
   if (!resumed) offset = 0;
   const rest = entry.size - offset;
   const announced = announcedLength(response.headers);
   if (announced !== null && announced > rest) {
-    await response.body?.cancel();
+    response.body.destroy();
     throw tooLong(entry.size);
   }
   handle.update({ state: 'running', bytesTotal: entry.size, bytesDone: offset, error: null });
-  if (!response.body)
-    throw new ServiceError('server_error', 'The BRM service sent no content for this document. Try again later.', 502);
-  const hash = resumed ? await hashFilePrefix(partPath, offset) : createHash('sha256');
+  let hash: Hash;
+  let file: FileHandle;
+  try {
+    hash = resumed ? await hashFilePrefix(partPath, offset) : createHash('sha256');
+    file = await open(partPath, resumed ? 'a' : 'w');
+  } catch (err) {
+    response.body.destroy();
+    throw err;
+  }
   let done = offset;
-  const file = await open(partPath, resumed ? 'a' : 'w');
   try {
     await writeBodyToFile(
       response.body,

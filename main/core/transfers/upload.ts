@@ -78,7 +78,7 @@ export async function sendUpload(
         size: upload.size,
         open: () => counted(upload.filePath, onProgress),
       });
-      return { body: ReadableStream.from(body.chunks()), length: body.length, contentType: body.contentType };
+      return { body: body.chunks(), length: body.length, contentType: body.contentType };
     },
     signal,
     timeoutMs: null,
@@ -106,7 +106,7 @@ export async function sendImportMapping(
         size: upload.size,
         open: () => counted(upload.filePath, onProgress),
       });
-      return { body: ReadableStream.from(body.chunks()), length: body.length, contentType: body.contentType };
+      return { body: body.chunks(), length: body.length, contentType: body.contentType };
     },
     signal,
     timeoutMs: null,

@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Database } from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../preload/contract';
@@ -60,7 +61,12 @@ function fakeService(content: Buffer, answers: Answer[] = []) {
     });
     return new Response(body, { status: useRange ? 206 : 200, headers });
   };
-  return { requests, api: { serverUrl: 'http://service.test', open } as unknown as ApiClient };
+  // The download reads the body as a Node stream (ApiClient.openStream); this one wraps the web stream above.
+  const openStream = async (operationId: string, options: { headers?: Record<string, string> } = {}) => {
+    const response = await open(operationId, options);
+    return { status: response.status, headers: response.headers, body: Readable.fromWeb(response.body as never) };
+  };
+  return { requests, api: { serverUrl: 'http://service.test', openStream } as unknown as ApiClient };
 }
 
 /** A download queue over `api` with its records and rows kept in maps. */
