@@ -43,11 +43,12 @@ import { pushOutbox } from './writes/push';
 import { recoverWrites } from './writes/recover';
 import { refetchRecords } from './writes/refetch';
 import { createWriteQueue } from './writes/write-queue';
+import { warmUp } from './api/warm-up';
 
 /** Default interval between background syncs, ms. */
 export const defaultSyncIntervalMs = 30_000;
 /** Default changes per feed page. */
-export const defaultSyncPageSize = 1000;
+export const defaultSyncPageSize = 2000;
 /** Transfers that run at once; the others wait. */
 const concurrentTransfers = 3;
 /** The folder of the data folder where the upload queue keeps its copies (docs/ARCHITECTURE.md, "Transfers"). */
@@ -318,6 +319,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     on: bus.on,
     openRecordLink: (url) => recordLinks.open(url),
     async start() {
+      await warmUp();
       await session.restore();
       // The full check reads every page: off the event loop, while the app answers as usual.
       void repair?.check();

@@ -9,11 +9,15 @@ export interface SearchHit {
   subtitle: string | null;
 }
 
-/** The hits of one type, best first, and how many match in all. */
+/**
+ * The hits of one type, best first, and how many match: counted up to 1,000, with `more` when
+ * more do (main/core/areas/search/search-window.ts).
+ */
 export interface SearchGroup {
   type: 'contact' | 'company' | 'calendarEvent' | 'document';
   hits: SearchHit[];
   total: number;
+  more: boolean;
 }
 
 export const searchCalls = {

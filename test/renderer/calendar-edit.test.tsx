@@ -172,7 +172,7 @@ describe('opening from elsewhere', () => {
     const { user, bridge } = await openCalendar([event]);
     bridge.handle('search.global', ({ query }) =>
       'annual contract renewal'.includes(query.toLowerCase())
-        ? [{ type: 'calendarEvent', hits: [{ id: event.id, title: event.title, subtitle: event.startsAt }], total: 1 }]
+        ? [{ type: 'calendarEvent', hits: [{ id: event.id, title: event.title, subtitle: event.startsAt }], total: 1, more: false }]
         : [],
     );
     await user.keyboard('{Control>}k{/Control}');

@@ -120,7 +120,7 @@ describe('contacts: filters, status and deletion', () => {
     bridge.data.contacts[1].syncState = 'conflict';
     const far = bridge.data.contacts[250];
     bridge.handle('search.global', () => [
-      { type: 'contact', total: 1, hits: [{ id: far.id, title: `${far.firstName} ${far.lastName}`, subtitle: null }] },
+      { type: 'contact', total: 1, more: false, hits: [{ id: far.id, title: `${far.firstName} ${far.lastName}`, subtitle: null }] },
     ]);
     const { user } = renderApp(bridge);
     const list = await screen.findByRole('listbox', { name: 'Contacts' });

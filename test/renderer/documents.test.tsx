@@ -230,7 +230,7 @@ describe('documents view', () => {
     const priceLists = bridge.data.folders.find((f) => f.name === 'Price lists')!;
     const document = bridge.data.documents.find((d) => d.folderId === priceLists.id)!;
     bridge.handle('search.global', () => [
-      { type: 'document', total: 1, hits: [{ id: document.id, title: document.title, subtitle: document.name }] },
+      { type: 'document', total: 1, more: false, hits: [{ id: document.id, title: document.title, subtitle: document.name }] },
     ]);
     const { user } = renderApp(bridge);
     await screen.findByRole('navigation', { name: 'Main' });

@@ -70,11 +70,13 @@ describe('app shell', () => {
       {
         type: 'contact',
         total: 1,
+        more: false,
         hits: [{ id: contact.id, title: `${contact.firstName} ${contact.lastName}`, subtitle: null }],
       },
       {
         type: 'document',
-        total: 3,
+        total: 1000,
+        more: true,
         hits: [{ id: bridge.data.documents[0].id, title: `${query} plan`, subtitle: 'plan.pdf' }],
       },
     ]);
@@ -87,14 +89,14 @@ describe('app shell', () => {
     await user.type(box, 'rollout');
     const results = screen.getByRole('listbox', { name: 'Results' });
     expect(await within(results).findByRole('group', { name: 'Contacts' })).toBeTruthy();
-    expect(within(results).getByRole('group', { name: 'Documents (1 of 3)' })).toBeTruthy();
+    expect(within(results).getByRole('group', { name: 'Documents (1 of 1,000+)' })).toBeTruthy();
     expect(bridge.callsTo('search.global').at(-1)).toEqual({ query: 'rollout', limitPerType: 5 });
 
     // The document named like the text comes first; Enter opens it.
     const groups = within(results)
       .getAllByRole('group')
       .map((group) => group.getAttribute('aria-label'));
-    expect(groups).toEqual(['Documents (1 of 3)', 'Contacts']);
+    expect(groups).toEqual(['Documents (1 of 1,000+)', 'Contacts']);
     await user.keyboard('{Enter}');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('button', { name: 'Documents' }).getAttribute('aria-current')).toBe('page');

@@ -78,6 +78,25 @@ export function validateResponse<T>(operationId: OperationId, status: number, bo
   return body as T;
 }
 
+/**
+ * Compiles the answer validators of `operationIds` ahead of their first answers, one step per
+ * call (the contract first, then one operation each), so that each step can run in its own turn
+ * of the event loop; returns false once nothing is left. Throws when the contract cannot be loaded.
+ */
+export function validationWarmer(operationIds: readonly OperationId[]): () => boolean {
+  const steps = [
+    () => void instance(),
+    ...operationIds.flatMap((operationId) => {
+      const pointer = responseSchemaPointer(operationId, 200) ?? responseSchemaPointer(operationId, 201);
+      return pointer ? [() => void compiled(pointer)] : [];
+    }),
+  ];
+  return () => {
+    steps.shift()?.();
+    return steps.length > 0;
+  };
+}
+
 const recordSchemas: Record<SyncedType, string> = {
   contact: 'Contact',
   company: 'Company',

@@ -138,10 +138,39 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
   });
 }
 
+/**
+ * A thread writer that ends its thread once a bootstrap is complete and starts a new one for the
+ * next page: parsing a whole bootstrap leaves the thread's heap at its high mark (about 190 MB at
+ * the design scale, docs/PERFORMANCE.md row 23), which V8 keeps for as long as the thread lives.
+ * `first` is the thread already started. Rejects a request when no new thread can start.
+ */
+export function recyclingWriter(first: PageWriter, file: string): PageWriter {
+  let current: Promise<PageWriter> | null = Promise.resolve(first);
+  const writer = () => (current ??= createThreadWriter(file));
+  return {
+    kind: 'thread',
+    async writePage(body, bootstrapped, asked, onRead) {
+      const used = await writer();
+      const result = await used.writePage(body, bootstrapped, asked, onRead);
+      if (!bootstrapped && !result.hasMore && current) {
+        current = null;
+        await used.close();
+      }
+      return result;
+    },
+    clear: async () => (await writer()).clear(),
+    async close() {
+      const open = current;
+      current = null;
+      await (await open?.catch(() => null))?.close();
+    },
+  };
+}
+
 /** A writer thread on the cache file `file` (`db`'s main file unless given) when one starts, else the inline writer on `db`. */
 export async function createPageWriter(db: Database, file = db.name): Promise<PageWriter> {
   try {
-    return await createThreadWriter(file);
+    return recyclingWriter(await createThreadWriter(file), file);
   } catch (err) {
     console.warn(`Sync writes on the main thread: ${err instanceof Error ? err.message : String(err)}`);
     return createInlineWriter(db);

@@ -17,6 +17,7 @@ import {
   createPageWriter,
   createThreadWriter,
   type PageWriter,
+  recyclingWriter,
 } from '../../../main/core/sync/page-writer';
 import { type RunningService, startService } from '../../../server/start';
 import { countSyncedRows, createTempDir } from '../../helpers/core-harness';
@@ -181,6 +182,30 @@ describe('page writers', () => {
       await writer.close();
       cache.close();
     });
+  });
+
+  it('ends its thread once a bootstrap is complete and writes the next page on a new one', async () => {
+    const cache = await openCache(join(dir.path, 'recycled'));
+    const first = await createThreadWriter(cache.file);
+    let firstClosed = false;
+    const watched: PageWriter = { ...first, close: () => ((firstClosed = true), first.close()) };
+    const writer = recyclingWriter(watched, cache.file);
+    let cursor: string | undefined;
+    for (;;) {
+      const answer = await client.callRaw('getChanges', { query: { cursor, limit: 25 } });
+      const result = await writer.writePage(answer.body, false, cursor ?? null, () => undefined);
+      // Not before the bootstrap is complete.
+      expect(firstClosed).toBe(!result.hasMore);
+      cursor = result.nextCursor;
+      if (!result.hasMore) break;
+    }
+    service.store.saveContact({ firstName: 'Ines', lastName: 'Achterberg' });
+    const delta = await client.callRaw('getChanges', { query: { cursor, limit: 25 } });
+    const result = await writer.writePage(delta.body, true, cursor ?? null, () => undefined);
+    expect(result.applied.contact).toBe(1);
+    expect(createContactsStore(cache.db).list({ query: 'achterberg' }, 0, 5).total).toBe(1);
+    await writer.close();
+    cache.close();
   });
 
   it('prefers the thread, and a thread refuses to start on a database that does not exist', async () => {

@@ -4,7 +4,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery } from '../../../../api/full-text-query';
-import type { CalendarEvent, RowWindow } from '../../../../preload/contract';
+import type { CalendarEvent } from '../../../../preload/contract';
+import { cappedCount, type SearchWindow, searchWindow } from '../search/search-window';
 
 /** Where an event lies: its bounds (epoch ms; an all-day event's are UTC midnights, end exclusive) and its title. */
 export interface EventSlot {
@@ -25,7 +26,7 @@ export interface CalendarStore {
   getMany(ids: readonly string[]): CalendarEvent[];
   get(id: string): CalendarEvent | null;
   /** Events whose title or location matches `query`, nearest to now first (global search). */
-  search(query: string, limit: number): RowWindow<CalendarEvent>;
+  search(query: string, limit: number): SearchWindow<CalendarEvent>;
 }
 
 const columns = `e.id, e.title, e.description, e.location, e.starts_at AS startsAt, e.ends_at AS endsAt, e.all_day AS allDay,
@@ -56,17 +57,30 @@ export function createCalendarStore(db: Database): CalendarStore {
     `SELECT ${columns} FROM calendar_events_fts f JOIN calendar_events e ON e.rowid = f.rowid
      WHERE calendar_events_fts MATCH ? ORDER BY abs(e.starts_ms - ?) LIMIT ?`,
   );
-  const countMatching = db
-    .prepare('SELECT count(*) FROM calendar_events_fts WHERE calendar_events_fts MATCH ?')
-    .pluck();
+  // Many matches: walk the start index from now both ways, keeping matches, nearest `limit` each way.
+  const matches =
+    'EXISTS (SELECT 1 FROM calendar_events_fts WHERE calendar_events_fts MATCH @match AND rowid = e.rowid)';
+  const nearMatching = db.prepare(
+    `SELECT * FROM (SELECT ${columns} FROM calendar_events e WHERE e.starts_ms >= @now AND ${matches}
+       ORDER BY e.starts_ms LIMIT @limit)
+     UNION ALL
+     SELECT * FROM (SELECT ${columns} FROM calendar_events e WHERE e.starts_ms < @now AND ${matches}
+       ORDER BY e.starts_ms DESC LIMIT @limit)`,
+  );
+  const countMatching = cappedCount(db, 'calendar_events_fts');
   return {
     search(query, limit) {
-      const match = buildPrefixQuery(query);
-      if (!match) return { rows: [], total: 0 };
-      return {
-        rows: (matching.all(match, Date.now(), limit) as EventRow[]).map(toEvent),
-        total: countMatching.get(match) as number,
-      };
+      const now = Date.now();
+      return searchWindow(
+        buildPrefixQuery(query),
+        countMatching,
+        (match) => (matching.all(match, now, limit) as EventRow[]).map(toEvent),
+        (match) =>
+          (nearMatching.all({ match, now, limit }) as EventRow[])
+            .map(toEvent)
+            .sort((a, b) => Math.abs(Date.parse(a.startsAt) - now) - Math.abs(Date.parse(b.startsAt) - now))
+            .slice(0, limit),
+      );
     },
     listEvents: (fromMs, toMs, limit = 5000) =>
       (overlapping.all(bounds(fromMs, toMs, limit)) as EventRow[]).map(toEvent),

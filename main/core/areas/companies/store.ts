@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery } from '../../../../api/full-text-query';
 import type { CompanyRow, RowWindow } from '../../../../preload/contract';
 import { createCountCache } from '../../cache/count-cache';
+import { cappedCount, type SearchWindow, searchWindow } from '../search/search-window';
 
 /** The columns of a `Company` (bridge shape) from the companies table. */
 export const companyColumns = `id, name, industry, website, phone, street, city, postal_code AS postalCode, country, updated_at AS updatedAt`;
@@ -18,8 +19,8 @@ const order = 'ORDER BY co.name COLLATE NOCASE, co.id';
 export interface CompaniesStore {
   list(query: string | undefined, offset: number, limit: number): RowWindow<CompanyRow>;
   get(id: string): CompanyRow | null;
-  /** Companies matching `query`, best first (global search). */
-  search(query: string, limit: number): RowWindow<CompanyRow>;
+  /** Companies matching `query`, best first (global search; see search/search-window.ts). */
+  search(query: string, limit: number): SearchWindow<CompanyRow>;
 }
 
 /** Creates the CompaniesStore over `db`. */
@@ -33,6 +34,10 @@ export function createCompaniesStore(db: Database): CompaniesStore {
     `SELECT ${rowColumns} FROM companies_fts f JOIN companies co ON co.rowid = f.rowid WHERE companies_fts MATCH ? ORDER BY f.rank LIMIT ?`,
   );
   const countMatching = db.prepare('SELECT count(*) FROM companies_fts WHERE companies_fts MATCH ?').pluck();
+  const firstMatching = db.prepare(
+    `SELECT ${rowColumns} FROM companies_fts f JOIN companies co ON co.rowid = f.rowid WHERE companies_fts MATCH ? LIMIT ?`,
+  );
+  const countSome = cappedCount(db, 'companies_fts');
   const byId = db.prepare(`SELECT ${rowColumns} FROM companies co WHERE co.id = ?`);
   const counts = createCountCache(db);
   return {
@@ -48,11 +53,12 @@ export function createCompaniesStore(db: Database): CompaniesStore {
       };
     },
     get: (id) => (byId.get(id) as CompanyRow | undefined) ?? null,
-    search(query, limit) {
-      const match = buildPrefixQuery(query);
-      if (!match) return { rows: [], total: 0 };
-      const total = counts.get(match, () => countMatching.get(match) as number);
-      return { rows: total ? (byRank.all(match, limit) as CompanyRow[]) : [], total };
-    },
+    search: (query, limit) =>
+      searchWindow(
+        buildPrefixQuery(query),
+        countSome,
+        (match) => byRank.all(match, limit) as CompanyRow[],
+        (match) => firstMatching.all(match, limit) as CompanyRow[],
+      ),
   };
 }

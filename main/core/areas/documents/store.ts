@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery } from '../../../../api/full-text-query';
 import type { DocumentDetail, DocumentRow, Folder, RowWindow } from '../../../../preload/contract';
 import { createCountCache } from '../../cache/count-cache';
+import { cappedCount, type SearchWindow, searchWindow } from '../search/search-window';
 
 /** Document queries over the cache. */
 export interface DocumentsStore {
@@ -15,7 +16,7 @@ export interface DocumentsStore {
   /** The document without `localPath` (the caller adds it from the downloads record). */
   get(id: string): Omit<DocumentDetail, 'localPath'> | null;
   /** Documents whose name or title matches `query` in any folder, best first (global search). */
-  search(query: string, limit: number): RowWindow<DocumentRow>;
+  search(query: string, limit: number): SearchWindow<DocumentRow>;
 }
 
 const rowColumns = `d.id, d.folder_id AS folderId, d.name, d.title, d.content_type AS contentType, d.size, d.state, d.updated_at AS updatedAt,
@@ -49,14 +50,19 @@ export function createDocumentsStore(db: Database): DocumentsStore {
   const anywhere = db.prepare(
     `SELECT ${rowColumns} FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ? ORDER BY f.rank LIMIT ?`,
   );
-  const countAnywhere = db.prepare('SELECT count(*) FROM documents_fts WHERE documents_fts MATCH ?').pluck();
+  const firstAnywhere = db.prepare(
+    `SELECT ${rowColumns} FROM documents_fts f JOIN documents d ON d.rowid = f.rowid WHERE documents_fts MATCH ? LIMIT ?`,
+  );
+  const countAnywhere = cappedCount(db, 'documents_fts');
 
   return {
-    search(query, limit) {
-      const match = buildPrefixQuery(query);
-      if (!match) return { rows: [], total: 0 };
-      return { rows: anywhere.all(match, limit) as DocumentRow[], total: countAnywhere.get(match) as number };
-    },
+    search: (query, limit) =>
+      searchWindow(
+        buildPrefixQuery(query),
+        countAnywhere,
+        (match) => anywhere.all(match, limit) as DocumentRow[],
+        (match) => firstAnywhere.all(match, limit) as DocumentRow[],
+      ),
     listFolders: () => folders.all() as Folder[],
     list(folderId, query, offset, limit) {
       const match = query ? buildPrefixQuery(query) : null;

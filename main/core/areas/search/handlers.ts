@@ -2,17 +2,18 @@
  * `search.global`: one query over every cached type (contacts, companies, calendar events,
  * documents), each with its own index and ranking, grouped by type. Works offline.
  */
-import type { RowWindow, SearchGroup, SearchHit } from '../../../../preload/contract';
+import type { SearchGroup, SearchHit } from '../../../../preload/contract';
 import type { AreaHandlers } from '../context';
+import type { SearchWindow } from './search-window';
 
 /** The words that are there, joined with " · ", or null when none is. */
 function joined(parts: ReadonlyArray<string | null>): string | null {
   return parts.filter(Boolean).join(' · ') || null;
 }
 
-/** One type's group: its hits (best first) and how many match in all. */
-function group<R>(type: SearchGroup['type'], found: RowWindow<R>, hit: (row: R) => SearchHit): SearchGroup {
-  return { type, total: found.total, hits: found.rows.map(hit) };
+/** One type's group: its hits (best first) and how many match (up to a limit, `more` beyond). */
+function group<R>(type: SearchGroup['type'], found: SearchWindow<R>, hit: (row: R) => SearchHit): SearchGroup {
+  return { type, total: found.total, more: found.more, hits: found.rows.map(hit) };
 }
 
 /** Creates the global search handler. */

@@ -77,7 +77,7 @@ export function CommandPalette() {
     const named = (group: SearchGroup) => (group.hits[0]?.title.toLowerCase().startsWith(typed) ? 0 : 1);
     const ordered = [...groups].sort((a, b) => named(a) - named(b));
     const hitSections = ordered.map((group) => ({
-      title: `${groupLabels[group.type]}${group.total > group.hits.length ? ` (${group.hits.length} of ${group.total})` : ''}`,
+      title: `${groupLabels[group.type]}${group.total > group.hits.length ? ` (${group.hits.length} of ${group.total.toLocaleString()}${group.more ? '+' : ''})` : ''}`,
       options: group.hits.map(
         (hit): Option => ({
           key: `${group.type}:${hit.id}`,
