@@ -9,11 +9,16 @@ export interface ServiceProcess {
   credentials: { username: string; password: string };
   /** Demo data seeding time, ms (0 when the data folder was already seeded). */
   seedMs: number;
+  /** Time taken inserting the sales benchmarks' extra records, ms (0 unless asked for). */
+  salesMs: number;
   stop(): Promise<void>;
 }
 
-/** Starts the service with `options`; rejects if the child exits before it is ready. */
-export function startServiceProcess(options: StartServiceOptions): Promise<ServiceProcess> {
+/**
+ * Starts the service with `options` (`salesData`: insert the sales benchmarks' extra records, see
+ * sales-data.ts); rejects if the child exits before it is ready.
+ */
+export function startServiceProcess(options: StartServiceOptions & { salesData?: boolean }): Promise<ServiceProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
     ['--import', 'tsx', new URL('./service-child.ts', import.meta.url).pathname, JSON.stringify(options)],

@@ -1,8 +1,8 @@
 /**
- * Views benchmark at the design scale (docs/PERFORMANCE.md): the reference service (in this process)
+ * Views benchmark at the design scale (docs/PERFORMANCE.md): the reference service (in its own process)
  * seeded with the design's data set (100,000 contacts, 10,000 companies, 20,000 calendar events over
  * three months, 10,000 documents in the demo folder tree) plus the sales part's 5,000 deals, 10,000
- * branches and 100,000 spend rows (sales.ts `insertSalesData`); the browser-mode host and the built
+ * branches and 100,000 spend rows (sales-data.ts); the browser-mode host and the built
  * renderer in headless Chromium (bench-app.ts), signed in and bootstrapped. Measured in the page:
  * - first paint of each view (budget 150 ms): from the click to the frame after the view's content
  *   is in the page, opened once, then 5 times from Notifications: Companies (first rows), Calendar
@@ -19,12 +19,12 @@
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startService } from '../../server/start';
 import { withSignedInApp } from './bench-app';
 import { longTasks, pageScripts, timedOpen, toView } from './bench-open';
 import { measureScrolling, measureSearch, probeScript, type Report, searchWords } from './renderer';
 import { traceTasks } from './renderer-trace';
-import { insertSalesData, measureSalesInteraction, measureSalesViews } from './sales';
+import { measureSalesInteraction, measureSalesViews } from './sales';
+import { startServiceProcess } from './service-process';
 import { ms, quantile } from './stats';
 
 /** The design scale (run.ts `scales.design`). */
@@ -36,17 +36,11 @@ const firstOpenMs = 120_000;
 
 /** Runs the views benchmark and reports its figures; throws when a view does not show its content in time. */
 export async function benchViews({ workDir, report }: { workDir: string; report: Report }): Promise<void> {
-  const service = await startService({
-    dataDir: join(workDir, 'views-service'),
-    demo: design,
-    rateLimits: { perUser: 1_000_000_000, perAddress: 1_000_000_000 },
-  });
+  // The service in its own process, as in the renderer part: the host's event loop serves the core alone.
+  const service = await startServiceProcess({ dataDir: join(workDir, 'views-service'), demo: design, salesData: true });
   try {
     report('views: service seeded at the design scale', ms(service.seedMs));
-    report(
-      'views: sales records inserted (5,000 deals, 10,000 branches, 100,000 spend rows)',
-      ms(insertSalesData(service)),
-    );
+    report('views: sales records inserted (5,000 deals, 10,000 branches, 100,000 spend rows)', ms(service.salesMs));
     report('views: load average (1 min) at the start', loadavg()[0].toFixed(2));
     await withSignedInApp(
       { service, hostDir: join(workDir, 'views-host'), initScripts: [probeScript, pageScripts], name: 'views' },
