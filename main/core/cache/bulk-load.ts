@@ -1,6 +1,7 @@
 /**
- * The bulk load of a bootstrap (docs/ARCHITECTURE.md, "Bootstrap"): while the cache is first filled
- * from the change feed, the record tables are written without their secondary indexes and without
+ * The bulk load of a bootstrap (docs/ARCHITECTURE.md, "Sync protocol"): while the cache is first
+ * filled from the change feed, the record tables are written without their secondary indexes (but
+ * the ones their lists walk, `RecordTable.listIndex`) and without
  * the triggers that keep their FTS5 tables (https://sqlite.org/fts5.html §4.4.3), and without the
  * columns other tables derive from them; the page that completes the bootstrap builds all of these
  * in one pass each (sorted index builds, one FTS5 `rebuild`, one update per derived column), in the
@@ -14,11 +15,13 @@
  * Works on a connection to cache.db itself (the sync writer thread's, or the opening code's), where
  * the record tables are in `main`.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import { recordTables } from '../areas/tables';
 
 /** The cache tables of the synced record types. */
 const recordTableNames = new Set(Object.values(recordTables).map((spec) => spec.table));
+/** The indexes the lists walk, never set aside (`RecordTable.listIndex`). */
+const listIndexes = new Set(Object.values(recordTables).flatMap((spec) => (spec.listIndex ? [spec.listIndex] : [])));
 
 /** One deferred structure, as `deferred_structures` keeps it. */
 interface Deferred {
@@ -45,7 +48,7 @@ function presentStructures(db: Database): Deferred[] {
     )
     .all() as { type: 'index' | 'trigger'; name: string; tbl_name: string; sql: string }[];
   const found: Deferred[] = rows
-    .filter((row) => recordTableNames.has(row.tbl_name))
+    .filter((row) => recordTableNames.has(row.tbl_name) && !listIndexes.has(row.name))
     .map((row) => ({ name: row.name, kind: row.type, sql: row.sql }));
   const fts = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ? || '_fts'").pluck() as {
     get(table: string): string | undefined;
@@ -87,25 +90,4 @@ export function endBulkLoad(db: Database): void {
   for (const structure of ofKind('fts')) db.exec(structure.sql);
   for (const structure of ofKind('trigger')) db.exec(structure.sql);
   db.exec('DELETE FROM deferred_structures');
-}
-
-/**
- * A query that names an index (`INDEXED BY`), run as `run(...params)`: its rows, or null while that
- * index is set aside by a bulk load (the caller then uses a plan without it). Prepared on first use
- * and again after a miss; other SQLite errors are thrown.
- */
-export function indexedOrNull(db: Database, sql: string): (...params: unknown[]) => unknown[] | null {
-  let statement: Statement | null = null;
-  return (...params) => {
-    try {
-      statement ??= db.prepare(sql);
-      return statement.all(...params);
-    } catch (err) {
-      if (err instanceof Error && /no such index/i.test(err.message)) {
-        statement = null;
-        return null;
-      }
-      throw err;
-    }
-  };
 }

@@ -14,7 +14,6 @@ import type {
   ContactType,
   RowWindow,
 } from '../../../../preload/contract';
-import { indexedOrNull } from '../../cache/bulk-load';
 import { createCountCache, createReadCache } from '../../cache/count-cache';
 import { companyColumns } from '../companies/store';
 import { cappedCount, type SearchWindow, searchWindow } from '../search/search-window';
@@ -95,13 +94,11 @@ export function createContactsStore(db: Database): ContactsStore {
   const sortMatches = db.prepare(
     `SELECT ${contactRowColumns} FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ${order} LIMIT ? OFFSET ?`,
   );
-  const walkNameIndex = indexedOrNull(
-    db,
+  const walkNameIndex = db.prepare(
     `SELECT ${contactRowColumns} FROM contacts c INDEXED BY contacts_by_name
      WHERE c.rowid IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) ${order} LIMIT ? OFFSET ?`,
   );
-  const walkNameIndexDense = indexedOrNull(
-    db,
+  const walkNameIndexDense = db.prepare(
     `SELECT ${contactRowColumns} FROM contacts c INDEXED BY contacts_by_name
      WHERE EXISTS (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH ? AND rowid = c.rowid) ${order} LIMIT ? OFFSET ?`,
   );
@@ -166,8 +163,7 @@ export function createContactsStore(db: Database): ContactsStore {
       const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
       const walker = total >= denseShare * contacts ? walkNameIndexDense : walkNameIndex;
       const rows = windows.get(`${match}\u0000${offset}\u0000${limit}`, () => {
-        const walked = walk ? walker(match, limit, offset) : null;
-        return (walked ?? sortMatches.all(match, limit, offset)) as ContactRow[];
+        return (walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[];
       });
       return { rows, total };
     },

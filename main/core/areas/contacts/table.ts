@@ -39,6 +39,7 @@ export const contactsTable: RecordTable<ApiContact> = {
     },
   ],
   references: [{ column: 'company_id', type: 'company' }],
+  listIndex: 'contacts_by_name',
   fromRow: (row) => ({
     ...commonFields(row),
     firstName: row.first_name as string,
