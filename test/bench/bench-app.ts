@@ -38,6 +38,8 @@ export interface SignedInAppOptions {
   name: string;
 }
 
+let warnedStale = false;
+
 /**
  * Throws when the renderer is not built or Chromium is missing; warns when the renderer's sources
  * changed after the last build (the figures would measure the old build).
@@ -53,7 +55,8 @@ export function requireBuiltRenderer(): void {
       `Chromium not found at ${chromiumPath}. Install the Debian package "chromium" or set BRM_E2E_CHROMIUM.`,
     );
   }
-  if (newestMtimeMs(join(repoRoot, 'renderer')) > statSync(join(rendererDir, 'index.html')).mtimeMs) {
+  if (!warnedStale && newestMtimeMs(join(repoRoot, 'renderer')) > statSync(join(rendererDir, 'index.html')).mtimeMs) {
+    warnedStale = true;
     console.warn(
       'bench: the renderer sources changed after the last build; run "npm run build:renderer" to measure them.',
     );
