@@ -91,13 +91,22 @@ export function sameCursorError(): ServiceError {
 export const bulkLoadLimitMs = 10_000;
 
 /**
- * Pages of write-ahead log after which a commit copies the log into the database
- * (https://sqlite.org/wal.html#automatic_checkpoint): SQLite's 1,000 (4 MB), and 16,000 (64 MB)
- * during a bulk load, whose pages rewrite the same index pages over and over; copying them 16 times
- * less often cut the design-scale page writes from 3.1–3.3 s to 2.8 s.
+ * The writer connection's settings while a bulk load runs, and after (SQLite's defaults, as
+ * database.ts `configure` leaves them), measured on the design-scale page writes:
+ * - the write-ahead log is copied into the database every 16,000 pages (64 MB) instead of 1,000
+ *   (https://sqlite.org/wal.html#automatic_checkpoint): the pages rewrite the same index pages over
+ *   and over (3.1–3.3 s to 2.8 s);
+ * - a 64 MiB page cache instead of 2 MiB, so a page's transaction does not spill the primary-key
+ *   index it grows (4.1–4.5 s to 3.5–3.9 s at load average 2);
+ * - `synchronous = OFF` (https://sqlite.org/pragma.html#pragma_synchronous): no fsync while the
+ *   pages go in (to 2.7–2.9 s). An operating-system crash or power loss meanwhile can damage
+ *   cache.db, which then holds nothing but what the service sends again: the damage is found at
+ *   the next start and the file set aside and downloaded again (docs/ARCHITECTURE.md, "A damaged
+ *   file"); what only this machine has is in local.db, never written this way. The page that ends
+ *   the bulk load is followed by a checkpoint under `synchronous = NORMAL`, which syncs it all.
  */
-const defaultCheckpointPages = 1000;
-const bulkCheckpointPages = 16_000;
+const bulkSettings = ['wal_autocheckpoint = 16000', 'cache_size = -65536', 'synchronous = OFF'];
+const normalSettings = ['wal_autocheckpoint = 1000', 'cache_size = -2000', 'synchronous = NORMAL'];
 
 /** Prepares page writes on `db`. `now` gives the time, ms (for tests). */
 export function createPageTransactions(db: Database, now: () => number = Date.now): PageTransactions {
@@ -127,9 +136,9 @@ export function createPageTransactions(db: Database, now: () => number = Date.no
     const wasBulk = bulkStartedAt !== null;
     const result = writeInTransaction(changes, cursor, place);
     const isBulk = bulkStartedAt !== null;
-    if (isBulk && !wasBulk) db.pragma(`wal_autocheckpoint = ${bulkCheckpointPages}`);
+    if (isBulk && !wasBulk) for (const setting of bulkSettings) db.pragma(setting);
     if (wasBulk && !isBulk) {
-      db.pragma(`wal_autocheckpoint = ${defaultCheckpointPages}`);
+      for (const setting of normalSettings) db.pragma(setting);
       // Here, so that no commit on the main thread meets a long write-ahead log to copy.
       db.pragma('wal_checkpoint(PASSIVE)');
     }
