@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { operations } from '../../api/generated/operations';
+import { apiContact } from './api-records';
 
 /** A request the service received. */
 export interface HostileRequest {
@@ -93,18 +94,7 @@ const at = '2026-01-05T09:00:00.000Z';
 /** A valid Contact record numbered `n`. */
 export function contactRecord(n: number): Record<string, unknown> {
   return {
-    id: randomUUID(),
-    version: 1,
-    firstName: `Hostile${n}`,
-    lastName: 'Tester',
-    email: `hostile${n}@example.com`,
-    phone: null,
-    jobTitle: null,
-    companyId: null,
-    type: 'customer',
-    state: 'active',
-    city: null,
-    country: null,
+    ...apiContact({ id: randomUUID(), firstName: `Hostile${n}`, lastName: 'Tester', email: `hostile${n}@example.com` }),
     createdAt: at,
     updatedAt: at,
   };

@@ -1,46 +1,29 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApiCompany, ApiContact, ApiNotification } from '../../../main/core/api/types';
+import type { ApiContact, ApiNotification } from '../../../main/core/api/types';
 import { type ChangeApplier, type ChangeToApply, createChangeApplier } from '../../../main/core/cache/apply-changes';
 import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import { migrate } from '../../../main/core/cache/database';
+import { apiCompany, apiContact } from '../../helpers/api-records';
 
 const at = '2026-03-01T10:00:00.000Z';
 const companyId = '00000000-0000-4000-8000-00000000c001';
 
 function contact(id: string, version: number, patch: Partial<ApiContact> = {}): ChangeToApply {
-  const data: ApiContact = {
+  const data = apiContact({
     id,
     version,
-    firstName: 'Dana',
-    lastName: 'Reyes',
     email: 'dana@example.com',
-    phone: null,
-    jobTitle: null,
     companyId,
-    type: 'customer',
-    state: 'active',
-    city: null,
-    country: null,
     createdAt: at,
     updatedAt: at,
     ...patch,
-  };
+  });
   return { type: 'contact', id, op: 'upsert', version, data };
 }
 
 function company(version: number, name: string): ChangeToApply {
-  const data: ApiCompany = {
-    id: companyId,
-    version,
-    name,
-    industry: null,
-    website: null,
-    phone: null,
-    address: { street: null, city: null, postalCode: null, country: null },
-    createdAt: at,
-    updatedAt: at,
-  };
+  const data = apiCompany({ id: companyId, version, name, createdAt: at, updatedAt: at });
   return { type: 'company', id: companyId, op: 'upsert', version, data };
 }
 

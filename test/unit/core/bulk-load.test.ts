@@ -3,50 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiCompany, ApiContact } from '../../../main/core/api/types';
 import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import type { ChangeToApply } from '../../../main/core/cache/apply-changes';
 import { inBulkLoad } from '../../../main/core/cache/bulk-load';
 import { configure, migrate } from '../../../main/core/cache/database';
 import { bulkLoadLimitMs, createPageTransactions } from '../../../main/core/sync/page-transaction';
+import { apiCompany, apiContact, numberedId } from '../../helpers/api-records';
 
-const at = '2026-03-01T10:00:00.000Z';
 const companyId = '00000000-0000-4000-8000-00000000c001';
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 function contact(n: number, lastName: string): ChangeToApply {
-  const data: ApiContact = {
-    id: id(n),
-    version: 1,
-    firstName: 'Dana',
-    lastName,
-    email: null,
-    phone: null,
-    jobTitle: null,
-    companyId,
-    type: 'customer',
-    state: 'active',
-    city: null,
-    country: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const data = apiContact({ id: numberedId(n), lastName, companyId });
   return { type: 'contact', id: data.id, op: 'upsert', version: 1, data };
 }
 
-function company(name: string, version = 1): ChangeToApply {
-  const data: ApiCompany = {
-    id: companyId,
-    version,
-    name,
-    industry: null,
-    website: null,
-    phone: null,
-    address: { street: null, city: null, postalCode: null, country: null },
-    createdAt: at,
-    updatedAt: at,
-  };
-  return { type: 'company', id: companyId, op: 'upsert', version, data };
+function company(name: string): ChangeToApply {
+  return { type: 'company', id: companyId, op: 'upsert', version: 1, data: apiCompany({ id: companyId, name }) };
 }
 
 /** The record tables' secondary indexes and triggers present now. */
@@ -204,7 +176,7 @@ describe('the bulk load of a bootstrap', () => {
     expect(inBulkLoad(db)).toBe(false);
     expect(structures(db)).toEqual(before);
     expect(found(db, 'okafor')).toBe(1);
-    expect(db.prepare('SELECT company_name FROM contacts WHERE id = ?').pluck().get(id(2))).toBe('Contoso');
+    expect(db.prepare('SELECT company_name FROM contacts WHERE id = ?').pluck().get(numberedId(2))).toBe('Contoso');
   });
 
   it('never starts on a connection where cache.db is attached (the main connection)', () => {

@@ -6,33 +6,16 @@ import { migrate } from '../../../main/core/cache/database';
 import { createCalendarStore } from '../../../main/core/areas/calendar/store';
 import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import { countLimit } from '../../../main/core/areas/search/search-window';
+import { apiContact, numberedId, recordTime } from '../../helpers/api-records';
 
-const at = '2026-03-01T10:00:00.000Z';
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const hour = 3_600_000;
 
-function contact(n: number, lastName: string, firstName = 'Robin'): ApiContact {
-  return {
-    id: id(n),
-    version: 1,
-    firstName,
-    lastName,
-    email: null,
-    phone: null,
-    jobTitle: null,
-    companyId: null,
-    type: 'customer',
-    state: 'active',
-    city: null,
-    country: null,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
+const contact = (n: number, lastName: string, firstName = 'Robin') =>
+  apiContact({ id: numberedId(n), firstName, lastName });
 
 function event(n: number, startsMs: number): ApiCalendarEvent {
   return {
-    id: id(100_000 + n),
+    id: numberedId(100_000 + n),
     version: 1,
     title: `Quarterly review ${n}`,
     description: null,
@@ -41,10 +24,10 @@ function event(n: number, startsMs: number): ApiCalendarEvent {
     endsAt: new Date(startsMs + hour).toISOString(),
     allDay: false,
     status: 'confirmed',
-    organizerId: id(1),
+    organizerId: numberedId(1),
     recipientCount: 0,
-    createdAt: at,
-    updatedAt: at,
+    createdAt: recordTime,
+    updatedAt: recordTime,
   } as ApiCalendarEvent;
 }
 

@@ -10,24 +10,16 @@ import {
   type ServiceContact,
 } from '../../../main/core/areas/users/service-contacts';
 import type { ApiSchemas, ContactRow } from '../../../preload/contract';
+import { apiContact } from '../../helpers/api-records';
 
 function contact(n: number): ServiceContact {
-  return {
+  return apiContact({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    version: 1,
     firstName: 'Ada',
     lastName: `Lovelace ${n}`,
-    email: null,
-    phone: null,
-    jobTitle: null,
-    companyId: null,
-    type: 'customer',
-    state: 'active',
-    city: null,
-    country: null,
     createdAt: '2026-01-01T00:00:00Z',
     updatedAt: '2026-01-01T00:00:00Z',
-  };
+  });
 }
 
 /** A service of `total` contacts answering pages by numeric cursor; records the limits asked. */
