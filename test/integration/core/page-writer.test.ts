@@ -188,7 +188,13 @@ describe('page writers', () => {
     const cache = await openCache(join(dir.path, 'recycled'));
     const first = await createThreadWriter(cache.file);
     let firstClosed = false;
-    const watched: PageWriter = { ...first, close: () => ((firstClosed = true), first.close()) };
+    const watched: PageWriter = {
+      ...first,
+      close() {
+        firstClosed = true;
+        return first.close();
+      },
+    };
     const writer = recyclingWriter(watched, cache.file);
     let cursor: string | undefined;
     for (;;) {
