@@ -9,11 +9,10 @@
  * twice the plain inserts; building them after costs a fraction of that.
  *
  * The structures' SQL is kept in `deferred_structures` (schema 8) in the transaction that drops
- * them, so a bootstrap interrupted by a crash resumes without them and still ends with them, and
- * an open that finds them deferred without a bootstrap under way builds them again.
+ * them, so a bootstrap interrupted by a crash resumes without them and still ends with them.
  *
- * Works on a connection to cache.db itself (the sync writer thread's, or the opening code's), where
- * the record tables are in `main`.
+ * Works on a connection to cache.db itself (the sync writer thread's), where the record tables are
+ * in `main`.
  */
 import type { Database } from 'better-sqlite3';
 import { recordTables } from '../areas/tables';
@@ -78,8 +77,8 @@ export function beginBulkLoad(db: Database): void {
 /**
  * Ends a bulk load: fills the derived columns, builds the deferred indexes, rebuilds the FTS5
  * tables from their content tables and puts the triggers back, then forgets the definitions. Does
- * nothing when no bulk load is under way. Call inside a transaction (the bootstrap's last page,
- * or the repair at open). Throws SQLite's errors (the transaction then rolls back whole).
+ * nothing when no bulk load is under way. Call inside a transaction (the page that ends the bulk
+ * load). Throws SQLite's errors (the transaction then rolls back whole).
  */
 export function endBulkLoad(db: Database): void {
   const deferred = db.prepare('SELECT name, kind, sql FROM deferred_structures').all() as Deferred[];

@@ -134,7 +134,14 @@ export function createPageTransactions(db: Database, now: () => number = Date.no
   );
   function write(changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult {
     const wasBulk = bulkStartedAt !== null;
-    const result = writeInTransaction(changes, cursor, place);
+    let result: PageWriteResult;
+    try {
+      result = writeInTransaction(changes, cursor, place);
+    } catch (err) {
+      // Rolled back: a bulk load this page began (or found) is as it was before it.
+      if (!wasBulk) bulkStartedAt = null;
+      throw err;
+    }
     const isBulk = bulkStartedAt !== null;
     if (isBulk && !wasBulk) for (const setting of bulkSettings) db.pragma(setting);
     if (wasBulk && !isBulk) {

@@ -141,7 +141,7 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
 /**
  * A thread writer that ends its thread once a bootstrap is complete and starts a new one for the
  * next page: parsing a whole bootstrap leaves the thread's heap at its high mark (about 190 MB at
- * the design scale, docs/PERFORMANCE.md row 23), which V8 keeps for as long as the thread lives.
+ * the design scale, docs/PERFORMANCE.md row 30), which V8 keeps for as long as the thread lives.
  * `first` is the thread already started. Rejects a request when no new thread can start.
  */
 export function recyclingWriter(first: PageWriter, file: string): PageWriter {

@@ -162,9 +162,10 @@ export function createContactsStore(db: Database): ContactsStore {
       const contacts = counts.get('', () => countAll.get() as number);
       const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
       const walker = total >= denseShare * contacts ? walkNameIndexDense : walkNameIndex;
-      const rows = windows.get(`${match}\u0000${offset}\u0000${limit}`, () => {
-        return (walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[];
-      });
+      const rows = windows.get(
+        `${match}\u0000${offset}\u0000${limit}`,
+        () => (walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[],
+      );
       return { rows, total };
     },
     get(id) {

@@ -4,7 +4,7 @@
  * every match (bm25, or nearness in time) only when at most `rankLimit` match. Above that, the
  * first matches in an index's order are taken: at 100,000 contacts a one-letter prefix matches
  * up to 95,000 of them, and ranking those took 24–75 ms to order them hardly better
- * (docs/PERFORMANCE.md, row 22).
+ * (docs/PERFORMANCE.md, row 29).
  */
 import type { Database } from 'better-sqlite3';
 
