@@ -7,6 +7,7 @@ import { format, getDay, parse, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { dateFnsLocalizer } from 'react-big-calendar';
 import { describe, expect, it } from 'vitest';
+import { dayMarkers } from '../../renderer/src/views/calendar/month-overflow';
 import { nativeDayChecks } from '../../renderer/src/views/calendar/native-day-checks';
 
 interface Checks {
@@ -86,6 +87,19 @@ describe('native day checks of the calendar localizer', () => {
       expect(native.isSameDate(a, b)).toBe(library.isSameDate(a, b));
       expect(native.isSameDate(a, sample[i - 1].end)).toBe(library.isSameDate(a, sample[i - 1].end));
       expect(native.daySpan(sample[i].start, b)).toBe(library.daySpan(sample[i].start, b));
+    }
+  });
+});
+
+describe("the month view's day markers", () => {
+  it('sort after every timed event of their day, so a cell draws them last', () => {
+    const [marker] = dayMarkers([{ date: '2026-11-23', count: 1, titles: ['Intro call'] }]);
+    const lunch = { start: new Date(2026, 10, 23, 12, 0), end: new Date(2026, 10, 23, 13, 0) };
+    const lateCall = { start: new Date(2026, 10, 23, 22, 0), end: new Date(2026, 10, 23, 23, 30) };
+    for (const checks of [library, nativeDayChecks as unknown as Checks]) {
+      expect(checks.sortEvents({ evtA: marker, evtB: lunch })).toBeGreaterThan(0);
+      expect(checks.sortEvents({ evtA: marker, evtB: lateCall })).toBeGreaterThan(0);
+      expect(checks.isSameDate(marker.start, marker.end)).toBe(true);
     }
   });
 });

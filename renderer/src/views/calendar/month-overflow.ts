@@ -21,19 +21,24 @@ export function monthQuery(from: Date, to: Date) {
   return { midnights, firstDate: format(from, 'yyyy-MM-dd'), perDay: monthEventsPerDay };
 }
 
-/** The markers of the days with events left out: each the day's last minute, so the grid draws it after the day's events. */
+/**
+ * The markers of the days with events left out: each the minute before the day's last one, so the
+ * grid sorts it after the day's events. It ends before midnight: a marker ending at the next day's
+ * midnight spans two dates in the grid's order (longer spans first) and was drawn among the day's
+ * first events.
+ */
 export function dayMarkers(more: readonly CalendarDayMore[]): MoreItem[] {
   return more.map(({ date, count, titles }) => {
     const [year, month, day] = date.split('-').map(Number);
-    const end = new Date(year, month - 1, day + 1);
+    const midnight = new Date(year, month - 1, day + 1).getTime();
     return {
       kind: 'more',
       hidden: [],
       count,
       titles,
       title: `+${count} more`,
-      start: new Date(end.getTime() - 60_000),
-      end,
+      start: new Date(midnight - 120_000),
+      end: new Date(midnight - 60_000),
       allDay: false,
     };
   });
