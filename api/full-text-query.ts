@@ -15,10 +15,17 @@ export const maxQueryWords = 8;
  * starts with it (all words must match, in any column). Returns null when the text has no word.
  */
 export function buildPrefixQuery(text: string): string | null {
-  const words = text.normalize('NFC').match(/[\p{L}\p{M}\p{N}\p{Co}]+/gu);
-  if (!words) return null;
-  const unique = [...new Set(words.map((w) => w.toLowerCase()))].slice(0, maxQueryWords);
-  return unique.map((w) => `"${w}"*`).join(' ');
+  const words = queryWords(text);
+  return words.length > 0 ? words.map((w) => `"${w}"*`).join(' ') : null;
+}
+
+/**
+ * The words of free text as a search uses them: runs of letters, marks and digits (NFC), lower
+ * case, each once, at most `maxQueryWords`; empty when the text has none.
+ */
+export function queryWords(text: string): string[] {
+  const words = text.normalize('NFC').match(/[\p{L}\p{M}\p{N}\p{Co}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.toLowerCase()))].slice(0, maxQueryWords);
 }
 
 /**

@@ -54,6 +54,13 @@ export interface RowWindow<T> {
   total: number;
 }
 
+/**
+ * Rows a list view asks for at a time: a few screens. The core's cost of a broad search's window
+ * grows with its rows (at 100,000 contacts, a one-letter search reads about rows / share of the
+ * list), so a view asks for what is soon shown, not more (docs/PERFORMANCE.md, row 3).
+ */
+export const listWindowRows = 100;
+
 /** An answer fetched on demand from the service and kept for offline use; `fetchedAt` null: never fetched. */
 export interface KeptAnswer<T> {
   value: T;

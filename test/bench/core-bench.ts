@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Core } from '../../main/core/platform';
+import { listWindowRows } from '../../preload/contract';
 import { waitForIdle } from '../helpers/core-harness';
 import { quantile, timed } from './stats';
 
@@ -84,11 +85,11 @@ export async function benchEmptyDelta(core: Core, rounds: number): Promise<Sprea
 
 /**
  * Searches contacts with `rounds` queries made of the starts of real names (1–4 letters, one or two
- * words), first window of 200 rows as the contacts view asks; returns p50/p95 in the core, ms.
+ * words), the first window a list view asks for (`listWindowRows`); returns p50/p95 in the core, ms.
  */
 export async function benchContactSearch(core: Core, rounds: number): Promise<Spread> {
   const queries = await searchQueries(core, rounds);
-  return spreadOf(queries, (query) => core.handlers['contacts.list']({ query, offset: 0, limit: 200 }));
+  return spreadOf(queries, (query) => core.handlers['contacts.list']({ query, offset: 0, limit: listWindowRows }));
 }
 
 /**

@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultSyncPageSize } from '../../main/core/index';
+import { listWindowRows } from '../../preload/contract';
 import { createTempDir } from '../helpers/core-harness';
 import { runCoreBench } from './core-bench';
 import { accessToken, collectFeed, curlFloorMs, pageWritesMs, primaryKeyFloorMs } from './feed-floors';
@@ -103,7 +104,7 @@ try {
         `p50 ${ms(figures.delta.p50)}, p95 ${ms(figures.delta.p95)} (budget 20 ms)`,
       );
       report(
-        'core: contact search, first 200 rows (300 queries)',
+        `core: contact search, first ${listWindowRows} rows (300 queries)`,
         `p50 ${ms(figures.contactSearch.p50)}, p95 ${ms(figures.contactSearch.p95)} (budget p95 5 ms)`,
       );
       report(

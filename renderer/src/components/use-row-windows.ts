@@ -6,7 +6,7 @@
  * and the others are re-fetched when they scroll back into view.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RowWindow } from '../../../preload/contract';
+import { listWindowRows, type RowWindow } from '../../../preload/contract';
 import { errorMessage } from '../lib/errors';
 
 /** Fetches rows [offset, offset + limit) of the current query. */
@@ -41,14 +41,14 @@ interface CachedWindow<T> {
 /**
  * Windows over `fetchWindow`'s results. `queryKey` identifies the query (a new key starts a new
  * result set); `version` marks the data (a new version makes cached windows stale).
- * Windows are `windowSize` rows (default 200); at most `maxWindows` (default 25) stay cached.
+ * Windows are `windowSize` rows (default `listWindowRows`); at most `maxWindows` (default 50) stay cached.
  */
 export function useRowWindows<T extends { id: string }>(
   fetchWindow: FetchWindow<T>,
   queryKey: string,
   version: string,
-  windowSize = 200,
-  maxWindows = 25,
+  windowSize = listWindowRows,
+  maxWindows = 50,
 ): RowWindows<T> {
   const fetchRef = useRef(fetchWindow);
   fetchRef.current = fetchWindow;

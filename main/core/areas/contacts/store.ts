@@ -5,7 +5,7 @@
  * picks its plan by how many contacts match, so broad and narrow queries both stay fast at 100k.
  */
 import type { Database } from 'better-sqlite3';
-import { buildPrefixQuery, phoneQueryDigits } from '../../../../api/full-text-query';
+import { buildPrefixQuery, phoneQueryDigits, queryWords } from '../../../../api/full-text-query';
 import type {
   Company,
   ContactDetail,
@@ -17,6 +17,7 @@ import type {
 import { createCountCache, createReadCache } from '../../cache/count-cache';
 import { companyColumns } from '../companies/store';
 import { cappedCount, type SearchWindow, searchWindow } from '../search/search-window';
+import { asciiSearchWords, createListScan } from './list-scan';
 
 /** Filters of the contact list; all optional. */
 export interface ContactFilter {
@@ -48,6 +49,12 @@ const walkCostFactor = 16;
  * against 5.8 (docs/PERFORMANCE.md, row 3).
  */
 const denseShare = 0.45;
+/**
+ * The most list rows a search window is expected to need when it is looked for by reading the list
+ * in order and deciding each row from its text (list-scan.ts, about 2.5 µs a row); beyond, the SQL
+ * plans below. At 100,000 contacts this covers searches matching a tenth of them or more.
+ */
+const maxScanRows = 1024;
 
 /** Leading digits of an international number ("+1…", "0044…") that its saved national form lacks: a country code has 1–3 (ITU-T E.164). */
 const maxCountryCodeDigits = 3;
@@ -86,11 +93,16 @@ export function contactMatch(text: string): string | null {
   return words ? `(${words}) OR ${phone}` : phone;
 }
 
-/** Creates the ContactsStore over `db` (statements prepared once). */
-export function createContactsStore(db: Database): ContactsStore {
+/**
+ * Creates the ContactsStore over `db` (statements prepared once). `scanRows` is the most list rows
+ * a search window is looked for in row by row (`maxScanRows`; 0 leaves it to the SQL plans).
+ */
+export function createContactsStore(db: Database, scanRows = maxScanRows): ContactsStore {
+  const scan = createListScan(db, contactRowColumns);
   const everyone = db.prepare(`SELECT ${contactRowColumns} FROM contacts c ${order} LIMIT ? OFFSET ?`);
   const countAll = db.prepare('SELECT count(*) FROM contacts').pluck();
-  // Two plans for a search window (see `list`): sort the matches, or walk the name index and keep matches.
+  // Three plans for a search window (see `list`): read the list and decide each row (list-scan.ts),
+  // sort the matches, or walk the name index and keep matches.
   const sortMatches = db.prepare(
     `SELECT ${contactRowColumns} FROM contacts_fts f JOIN contacts c ON c.rowid = f.rowid WHERE contacts_fts MATCH ? ${order} LIMIT ? OFFSET ?`,
   );
@@ -162,10 +174,16 @@ export function createContactsStore(db: Database): ContactsStore {
       const contacts = counts.get('', () => countAll.get() as number);
       const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
       const walker = total >= denseShare * contacts ? walkNameIndexDense : walkNameIndex;
-      const rows = windows.get(
-        `${match}\u0000${offset}\u0000${limit}`,
-        () => (walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[],
-      );
+      // Rows of the list read, on average, to find the window by deciding each row from its text.
+      const expectedScan = ((offset + limit) * contacts) / total;
+      const words = query && !phoneQueryDigits(query) ? asciiSearchWords(queryWords(query)) : null;
+      const rows = windows.get(`${match}\u0000${offset}\u0000${limit}`, () => {
+        const scanned =
+          words && expectedScan <= scanRows
+            ? scan.window(words, match, offset, limit, Math.ceil(Math.min(2 * expectedScan + 256, 2 * scanRows)))
+            : null;
+        return scanned ?? ((walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[]);
+      });
       return { rows, total };
     },
     get(id) {

@@ -1,5 +1,5 @@
 /**
- * Companies: search as you type over a virtualized list of the cached companies (windows of 200
+ * Companies: search as you type over a virtualized list of the cached companies (windows of 100
  * rows from `companies.list`, fetched as it scrolls), and the selected company's page on the wide
  * side. The selection is the view's selected record in the UI store, so a company opened from
  * elsewhere (a contact's company card, the command palette) shows here. "New company" (or N, or

@@ -1,6 +1,6 @@
 /**
  * Contacts: search as you type (names, company, e-mail, or a phone number in any form) and filter
- * by type and status over a virtualized list that fetches windows of 200 rows as it scrolls; the
+ * by type and status over a virtualized list that fetches windows of 100 rows as it scrolls; the
  * selected contact's page beside it; and every edit (new, edit, archive or restore, delete), queued
  * offline like any edit. Every keystroke queries the core at once; answers to queries typed over
  * are dropped (`useRowWindows`), so the rows painted always match the search field. The selection
