@@ -140,6 +140,31 @@ describe('cache migrations', () => {
     expect(() => insert.run({ id: 'u4', key: 'k4', size: 10, state: 'running' })).toThrow(/CHECK/);
   });
 
+  it('step 9 makes the contacts search index again with prefixes of one and two characters, finding what it found', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 8));
+    db.prepare(
+      `INSERT INTO contacts (id, version, first_name, last_name, phone, phone_rev, type, state, created_at, updated_at)
+       VALUES ('a', 1, 'Dana', 'Reyes', '+1 828 555 0190', '09105558281', 'customer', 'active', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+    ).run();
+    migrate(db, migrations.slice(0, 9));
+    expect(version(db)).toBe(9);
+    const definition = db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'contacts_fts'`).pluck().get();
+    expect(definition).toContain("prefix = '1 2'");
+    const found = db.prepare('SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?').pluck();
+    for (const match of ['"d"*', '"re"*', '"rey"*', '"reyes"*', 'phone_rev : "0910"*', '"828"*']) {
+      expect(found.all(match), match).toEqual([1]);
+    }
+    // The triggers still keep it: a new contact is found, a deleted one is not.
+    db.prepare(
+      `INSERT INTO contacts (id, version, first_name, last_name, type, state, created_at, updated_at)
+       VALUES ('b', 1, 'Daniel', 'Reynolds', 'customer', 'active', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+    ).run();
+    expect(found.all('"rey"*')).toEqual([1, 2]);
+    db.prepare(`DELETE FROM contacts WHERE id = 'a'`).run();
+    expect(found.all('"rey"*')).toEqual([2]);
+  });
+
   it('refuses a database written by a newer version, with a clear message', () => {
     const db = new BetterSqlite3(':memory:');
     db.pragma('user_version = 99');

@@ -12,6 +12,7 @@ import { uploadQueue } from './005-upload-queue';
 import { localTablesMoved } from './006-local-tables-moved';
 import { keptBranches } from './007-kept-branches';
 import { deferredStructures } from './008-deferred-structures';
+import { contactSearchPrefixes } from './009-contact-search-prefixes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   localTablesMoved,
   keptBranches,
   deferredStructures,
+  contactSearchPrefixes,
 ];
