@@ -26,8 +26,8 @@ const batchRows = 256;
  * `buildPrefixQuery` makes them); null when a word has another character, so the row-by-row
  * decision would not be exact and the SQL plans are used instead.
  */
-export function asciiSearchWords(words: readonly string[]): string[] | null {
-  return words.length > 0 && words.every((w) => /^[a-z0-9]+$/.test(w)) ? [...words] : null;
+export function asciiSearchWords(words: readonly string[]): readonly string[] | null {
+  return words.length > 0 && words.every((w) => /^[a-z0-9]+$/.test(w)) ? words : null;
 }
 
 /**

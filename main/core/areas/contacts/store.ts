@@ -171,20 +171,20 @@ export function createContactsStore(db: Database, scanRows = maxScanRows): Conta
       }
       const total = counts.get(match, () => countMatching.get(match) as number);
       if (total === 0) return { rows: [], total };
-      // Sorting costs about one row lookup per match; walking the name index costs about
-      // (offset + limit) · all / matches index entries, each much cheaper (measured factor ~16).
       const contacts = counts.get('', () => countAll.get() as number);
-      const walk = ((offset + limit) * contacts) / total < walkCostFactor * total;
-      const walker = total >= denseShare * contacts ? walkNameIndexDense : walkNameIndex;
-      // Rows of the list read, on average, to find the window by deciding each row from its text.
-      const expectedScan = ((offset + limit) * contacts) / total;
-      const words = query && !phoneQueryDigits(query) ? asciiSearchWords(queryWords(query)) : null;
+      // List rows passed, on average, before the window's last match: what reading the list costs.
+      const listRows = ((offset + limit) * contacts) / total;
       const rows = windows.get(`${match}\u0000${offset}\u0000${limit}`, () => {
+        const words = query && !phoneQueryDigits(query) ? asciiSearchWords(queryWords(query)) : null;
         const scanned =
-          words && expectedScan <= scanRows
-            ? scan.window(words, match, offset, limit, Math.ceil(Math.min(2 * expectedScan + 256, 2 * scanRows)))
+          words && listRows <= scanRows
+            ? scan.window(words, match, offset, limit, Math.min(2 * listRows + 256, 2 * scanRows))
             : null;
-        return scanned ?? ((walk ? walker : sortMatches).all(match, limit, offset) as ContactRow[]);
+        if (scanned) return scanned;
+        // Sorting costs about one row lookup per match; walking the name index costs about
+        // `listRows` index entries, each much cheaper (measured factor ~16).
+        const walker = total >= denseShare * contacts ? walkNameIndexDense : walkNameIndex;
+        return (listRows < walkCostFactor * total ? walker : sortMatches).all(match, limit, offset) as ContactRow[];
       });
       return { rows, total };
     },
