@@ -1,11 +1,11 @@
 /**
  * The bulk load of a bootstrap (docs/ARCHITECTURE.md, "Sync protocol"): while the cache is first
  * filled from the change feed, the record tables are written without their secondary indexes (but
- * the ones their lists walk, `RecordTable.listIndex`) and without
- * the triggers that keep their FTS5 tables (https://sqlite.org/fts5.html §4.4.3), and without the
- * columns other tables derive from them; the page that completes the bootstrap builds all of these
- * in one pass each (sorted index builds, one FTS5 `rebuild`, one update per derived column), in the
- * same transaction as its rows and the `bootstrapped` flag. Keeping them row by row costs about
+ * the ones their lists walk, `RecordTable.listIndex`) and without the triggers that keep their
+ * FTS5 tables (https://sqlite.org/fts5.html §4.4.3), and without the columns other tables derive
+ * from them; the page that completes the bootstrap builds all of these in one pass each (sorted
+ * index builds, one FTS5 `rebuild` with a larger in-memory budget, one update per derived column),
+ * in the same transaction as its rows and the `bootstrapped` flag. Keeping them row by row costs about
  * twice the plain inserts; building them after costs a fraction of that.
  *
  * The structures' SQL is kept in `deferred_structures` (schema 8) in the transaction that drops
@@ -27,6 +27,22 @@ interface Deferred {
   name: string;
   kind: 'index' | 'trigger' | 'fts';
   sql: string;
+}
+
+/**
+ * FTS5's budget for the terms it gathers in memory before writing them out as a segment
+ * (https://sqlite.org/fts5.html, the `hashsize` option; default 1 MiB), bytes, while a search index
+ * is rebuilt at a bulk load's end: the contacts' index at the design scale is then written as 2
+ * segments instead of 8 that had to be merged (0.66 s to 0.48 s, docs/PERFORMANCE.md row 1). Set
+ * back to `ftsHashBytes` after the rebuild, which writes out what is left.
+ */
+export const rebuildHashBytes = 16 * 1024 * 1024;
+/** FTS5's default `hashsize`, bytes, kept for the row-by-row writes that follow a bulk load. */
+export const ftsHashBytes = 1024 * 1024;
+
+/** Sets FTS5 table `name`'s `hashsize` (written into the SQL: FTS5 refuses a REAL, which a bound JS number is). */
+function setHashSize(db: Database, name: string, bytes: number): void {
+  db.exec(`INSERT INTO ${name} (${name}, rank) VALUES ('hashsize', ${Math.trunc(bytes)})`);
 }
 
 /** Statements that build the columns derived from other types' records, for the whole table. */
@@ -86,7 +102,11 @@ export function endBulkLoad(db: Database): void {
   for (const sql of derivedRefreshes) db.prepare(sql).run();
   const ofKind = (kind: Deferred['kind']) => deferred.filter((structure) => structure.kind === kind);
   for (const structure of ofKind('index')) db.exec(structure.sql);
-  for (const structure of ofKind('fts')) db.exec(structure.sql);
+  for (const structure of ofKind('fts')) {
+    setHashSize(db, structure.name, rebuildHashBytes);
+    db.exec(structure.sql);
+    setHashSize(db, structure.name, ftsHashBytes);
+  }
   for (const structure of ofKind('trigger')) db.exec(structure.sql);
   db.exec('DELETE FROM deferred_structures');
 }

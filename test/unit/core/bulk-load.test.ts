@@ -5,7 +5,7 @@ import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import type { ChangeToApply } from '../../../main/core/cache/apply-changes';
-import { inBulkLoad } from '../../../main/core/cache/bulk-load';
+import { ftsHashBytes, inBulkLoad } from '../../../main/core/cache/bulk-load';
 import { configure, migrate } from '../../../main/core/cache/database';
 import { bulkLoadLimitMs, createPageTransactions } from '../../../main/core/sync/page-transaction';
 import { apiCompany, apiContact, numberedId } from '../../helpers/api-records';
@@ -84,6 +84,8 @@ describe('the bulk load of a bootstrap', () => {
     expect(db.prepare('SELECT DISTINCT company_name FROM contacts').pluck().all()).toEqual(['Northwind Traders']);
     expect(found(db, 'okafor')).toBe(1);
     expect(found(db, 'northwind')).toBe(3);
+    // The rebuild's larger in-memory budget is not kept for the row-by-row writes that follow.
+    expect(db.prepare("SELECT v FROM contacts_fts_config WHERE k = 'hashsize'").pluck().get()).toBe(ftsHashBytes);
     expect(db.prepare('SELECT bootstrapped, cursor FROM sync_state').get()).toEqual({ bootstrapped: 1, cursor: 'c2' });
     expect(last.changedTypes).toEqual(expect.arrayContaining(['contact', 'company', 'document', 'notification']));
     // After the bootstrap, the triggers keep the search index row by row again.
