@@ -68,6 +68,33 @@ export interface PageTransactions {
   ): FeedPageResult;
   /** Deletes the synced records and the sync state (for a 410); keeps outbox and downloads. */
   clear(): void;
+  /**
+   * Commits the pages a bulk load left in an open transaction (`groupPages`); does nothing when none
+   * is open. Returns whether there was one. Throws SQLite's error when the commit fails, after
+   * rolling those pages back (the feed is then fetched again from the last committed cursor).
+   */
+  commitOpen(): boolean;
+  /**
+   * After the page that ended a bulk load: copies the write-ahead log it left (tens of MB at the
+   * design scale, 0.2 s) into cache.db, so that no commit on the main thread meets it (a
+   * connection's commit copies a long log itself, https://sqlite.org/wal.html#automatic_checkpoint),
+   * and syncs the file. Call it once that page's result has been handed on. Returns whether there
+   * was one to do; throws SQLite's error.
+   */
+  checkpointIfDue(): boolean;
+}
+
+/** Options of createPageTransactions. */
+export interface PageTransactionOptions {
+  /** Gives the time, ms (tests). Default `Date.now`. */
+  now?: () => number;
+  /**
+   * Lets the pages of a bulk load that neither start nor end it share one transaction, up to
+   * `maxGroupPages`: the caller must call `commitOpen` as soon as no further page is at hand (the
+   * writer thread does, `groupIdleMs` after a page), since until then the pages are not visible to
+   * other connections and the transaction holds cache.db's write lock. Default false.
+   */
+  groupPages?: boolean;
 }
 
 /**
@@ -103,51 +130,92 @@ export const bulkLoadLimitMs = 10_000;
  *   cache.db, which then holds nothing but what the service sends again: the damage is found at
  *   the next start and the file set aside and downloaded again (docs/ARCHITECTURE.md, "A damaged
  *   file"); what only this machine has is in local.db, never written this way. The page that ends
- *   the bulk load is followed by a checkpoint under `synchronous = NORMAL`, which syncs it all.
+ *   the bulk load is followed by a checkpoint under `synchronous = NORMAL` (`checkpointIfDue`),
+ *   which syncs it all.
  */
 const bulkSettings = ['wal_autocheckpoint = 16000', 'cache_size = -65536', 'synchronous = OFF'];
 const normalSettings = ['wal_autocheckpoint = 1000', 'cache_size = -2000', 'synchronous = NORMAL'];
 
-/** Prepares page writes on `db`. `now` gives the time, ms (for tests). */
-export function createPageTransactions(db: Database, now: () => number = Date.now): PageTransactions {
+/**
+ * The most bulk-load pages one transaction holds (`PageTransactionOptions.groupPages`). A commit
+ * writes every database page its transaction changed to the write-ahead log, and a feed page's
+ * inserts into the id and list indexes (UUID and name order, so all over them) change most of those
+ * indexes' pages: at the design scale the commits of single pages wrote 592 MB of log for a 95 MB
+ * cache, in groups of 8 pages 165 MB (page writes 2.0–2.2 s to 1.7–1.9 s; docs/PERFORMANCE.md row 1).
+ */
+export const maxGroupPages = 8;
+
+/**
+ * How long the writer thread keeps a group of pages open for the next page, ms: the next page is
+ * sent within about a millisecond of the last one's result when its answer has already arrived.
+ * Never longer than a main-thread write of cache.db may wait for the lock without being noticed.
+ */
+export const groupIdleMs = 10;
+
+/** Prepares page writes on `db`. */
+export function createPageTransactions(db: Database, options: PageTransactionOptions = {}): PageTransactions {
+  const { now = Date.now, groupPages = false } = options;
   const applier = createChangeApplier(db);
   const state = createStateStore(db);
   // The bulk load drops and builds cache.db's structures by their unqualified names: only on its own connection.
   const bulkLoads = !(db.pragma('database_list') as { name: string }[]).some((schema) => schema.name === 'cache');
   // When this connection saw the bulk load under way first (a resumed one counts from then).
   let bulkStartedAt: number | null = null;
-  const writeInTransaction = db.transaction(
-    (changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult => {
-      if (bulkLoads && place.first && place.hasMore && !place.wasBootstrapped) beginBulkLoad(db);
-      const bulk = bulkLoads && !place.wasBootstrapped && inBulkLoad(db);
-      if (bulk) bulkStartedAt ??= now();
-      const result = applier.apply(changes, { deferDerived: bulk });
-      const changedTypes = [...result.changedTypes];
-      if (bulk && (!place.hasMore || now() - bulkStartedAt! > bulkLoadLimitMs)) {
-        endBulkLoad(db);
-        bulkStartedAt = null;
-        changedTypes.splice(0, changedTypes.length, ...syncedTypes);
-      }
-      state.saveCursor(cursor, place.wasBootstrapped || !place.hasMore);
-      return { applied: result.applied, changedTypes, newUnreadNotifications: result.newUnreadNotifications };
-    },
-  );
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
+  // Pages written in the transaction still open (0: none is).
+  let openPages = 0;
+  // A bulk load ended: its write-ahead log is to be copied into cache.db (`checkpointIfDue`).
+  let checkpointDue = false;
+  const writePage = (changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult => {
+    if (bulkLoads && place.first && place.hasMore && !place.wasBootstrapped) beginBulkLoad(db);
+    const bulk = bulkLoads && !place.wasBootstrapped && inBulkLoad(db);
+    if (bulk) bulkStartedAt ??= now();
+    const result = applier.apply(changes, { deferDerived: bulk });
+    const changedTypes = [...result.changedTypes];
+    if (bulk && (!place.hasMore || now() - bulkStartedAt! > bulkLoadLimitMs)) {
+      endBulkLoad(db);
+      bulkStartedAt = null;
+      changedTypes.splice(0, changedTypes.length, ...syncedTypes);
+    }
+    state.saveCursor(cursor, place.wasBootstrapped || !place.hasMore);
+    return { applied: result.applied, changedTypes, newUnreadNotifications: result.newUnreadNotifications };
+  };
+  function commitOpen(): boolean {
+    if (openPages === 0) return false;
+    openPages = 0;
+    try {
+      commit.run();
+    } catch (err) {
+      if (db.inTransaction) rollback.run();
+      throw err;
+    }
+    return true;
+  }
   function write(changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult {
     const wasBulk = bulkStartedAt !== null;
     let result: PageWriteResult;
+    if (openPages === 0) begin.run();
     try {
-      result = writeInTransaction(changes, cursor, place);
+      result = writePage(changes, cursor, place);
     } catch (err) {
-      // Rolled back: a bulk load this page began (or found) is as it was before it.
+      // Rolled back with the pages it shared a transaction with: the feed is fetched again from the
+      // last committed cursor; a bulk load this page began (or found) is as it was before it.
+      openPages = 0;
+      if (db.inTransaction) rollback.run();
       if (!wasBulk) bulkStartedAt = null;
       throw err;
     }
+    openPages += 1;
     const isBulk = bulkStartedAt !== null;
+    // The pages that start and end a bulk load change the connection's settings after their commit.
+    if (groupPages && wasBulk && isBulk && openPages < maxGroupPages) return result;
+    commitOpen();
     if (isBulk && !wasBulk) for (const setting of bulkSettings) db.pragma(setting);
     if (wasBulk && !isBulk) {
       for (const setting of normalSettings) db.pragma(setting);
-      // Here, so that no commit on the main thread meets a long write-ahead log to copy.
-      db.pragma('wal_checkpoint(PASSIVE)');
+      checkpointDue = true;
     }
     return result;
   }
@@ -165,6 +233,16 @@ export function createPageTransactions(db: Database, now: () => number = Date.no
       });
       return { ...result, ...cursor };
     },
-    clear: () => state.clearSyncedData(),
+    clear() {
+      commitOpen();
+      state.clearSyncedData();
+    },
+    commitOpen,
+    checkpointIfDue() {
+      if (!checkpointDue) return false;
+      checkpointDue = false;
+      db.pragma('wal_checkpoint(PASSIVE)');
+      return true;
+    },
   };
 }

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import { prepareChangePageValidation } from '../api/validator';
 import { configure } from '../cache/database';
-import { createPageTransactions } from './page-transaction';
+import { createPageTransactions, groupIdleMs } from './page-transaction';
 import { toWriterError, type WriterData, type WriterRequest, type WriterResponse } from './page-writer-protocol';
 
 const port = parentPort;
@@ -18,18 +18,44 @@ const send = (message: WriterResponse) => port.postMessage(message);
 try {
   const db = new BetterSqlite3((workerData as WriterData).file, { fileMustExist: true });
   configure(db);
-  const pages = createPageTransactions(db);
+  const pages = createPageTransactions(db, { groupPages: true });
+  // The bulk load's pages share a transaction while the next page comes at once (page-transaction.ts,
+  // `maxGroupPages`); it is committed when none came for `groupIdleMs`. A failed commit is reported
+  // with the next request.
+  let commitTimer: NodeJS.Timeout | null = null;
+  let commitFailure: unknown = null;
+  const commitOpen = () => {
+    commitTimer = null;
+    try {
+      pages.commitOpen();
+    } catch (err) {
+      commitFailure = err;
+    }
+  };
   port.on('message', (request: WriterRequest) => {
+    if (commitTimer) clearTimeout(commitTimer);
+    commitTimer = null;
     try {
       if (request.kind === 'page') {
+        if (commitFailure !== null) {
+          const failure = commitFailure;
+          commitFailure = null;
+          throw failure;
+        }
         const result = pages.writeAnswer(request.body, request.bootstrapped, request.asked, (cursor) =>
           send({ kind: 'read', id: request.id, cursor }),
         );
         send({ kind: 'done', id: request.id, result });
+        // Once the result is on its way: the main thread's next commit then finds the log copied, or
+        // being copied here (its own copy gives way to this one).
+        pages.checkpointIfDue();
+        commitTimer = setTimeout(commitOpen, groupIdleMs);
       } else if (request.kind === 'clear') {
+        commitFailure = null;
         pages.clear();
         send({ kind: 'done', id: request.id, result: null });
       } else {
+        commitOpen();
         db.close();
         send({ kind: 'done', id: request.id, result: null });
         port.close();

@@ -46,7 +46,11 @@ export function createInlineWriter(db: Database): PageWriter {
   const pages = createPageTransactions(db);
   return {
     kind: 'inline',
-    writePage: async (body, bootstrapped, asked, onRead) => pages.writeAnswer(body, bootstrapped, asked, onRead),
+    writePage: async (body, bootstrapped, asked, onRead) => {
+      const result = pages.writeAnswer(body, bootstrapped, asked, onRead);
+      pages.checkpointIfDue();
+      return result;
+    },
     clear: async () => pages.clear(),
     close: async () => undefined,
   };
@@ -142,10 +146,14 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
  * A thread writer that ends its thread once a bootstrap is complete and starts a new one for the
  * next page: parsing a whole bootstrap leaves the thread's heap at its high mark (about 190 MB at
  * the design scale, docs/PERFORMANCE.md row 30), which V8 keeps for as long as the thread lives.
+ * The bootstrap's last result is handed on without waiting for that thread to end (it copies the
+ * write-ahead log first, `PageTransactions.checkpointIfDue`); `close` waits for it.
  * `first` is the thread already started. Rejects a request when no new thread can start.
  */
 export function recyclingWriter(first: PageWriter, file: string): PageWriter {
   let current: Promise<PageWriter> | null = Promise.resolve(first);
+  // The ended thread's close: it copies the bootstrap's write-ahead log first, while sync goes on.
+  let ending: Promise<void> = Promise.resolve();
   const writer = () => (current ??= createThreadWriter(file));
   return {
     kind: 'thread',
@@ -154,7 +162,7 @@ export function recyclingWriter(first: PageWriter, file: string): PageWriter {
       const result = await used.writePage(body, bootstrapped, asked, onRead);
       if (!bootstrapped && !result.hasMore && current) {
         current = null;
-        await used.close();
+        ending = used.close().catch(() => undefined);
       }
       return result;
     },
@@ -163,6 +171,7 @@ export function recyclingWriter(first: PageWriter, file: string): PageWriter {
       const open = current;
       current = null;
       await (await open?.catch(() => null))?.close();
+      await ending;
     },
   };
 }

@@ -7,7 +7,7 @@ import { createContactsStore } from '../../../main/core/areas/contacts/store';
 import type { ChangeToApply } from '../../../main/core/cache/apply-changes';
 import { ftsHashBytes, inBulkLoad } from '../../../main/core/cache/bulk-load';
 import { configure, migrate } from '../../../main/core/cache/database';
-import { bulkLoadLimitMs, createPageTransactions } from '../../../main/core/sync/page-transaction';
+import { bulkLoadLimitMs, createPageTransactions, maxGroupPages } from '../../../main/core/sync/page-transaction';
 import { apiCompany, apiContact, numberedId } from '../../helpers/api-records';
 
 const companyId = '00000000-0000-4000-8000-00000000c001';
@@ -148,7 +148,7 @@ describe('the bulk load of a bootstrap', () => {
 
   it('builds what it set aside once it has lasted its limit, and writes the rest row by row', () => {
     let clock = 0;
-    const pages = createPageTransactions(db, () => clock);
+    const pages = createPageTransactions(db, { now: () => clock });
     pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
     clock = bulkLoadLimitMs - 1;
     pages.write([contact(2, 'Okafor')], 'c2', { wasBootstrapped: false, first: false, hasMore: true });
@@ -179,6 +179,74 @@ describe('the bulk load of a bootstrap', () => {
     expect(structures(db)).toEqual(before);
     expect(found(db, 'okafor')).toBe(1);
     expect(db.prepare('SELECT company_name FROM contacts WHERE id = ?').pluck().get(numberedId(2))).toBe('Contoso');
+  });
+
+  describe('with pages grouped (the writer thread)', () => {
+    const middle = { wasBootstrapped: false, first: false, hasMore: true };
+    /** What another connection (the main thread's) sees: the stored cursor and the contacts. */
+    function seen(): { cursor: string | null; contacts: number } {
+      const other = new BetterSqlite3(file, { readonly: true });
+      try {
+        return {
+          cursor: other.prepare('SELECT cursor FROM sync_state').pluck().get() as string | null,
+          contacts: other.prepare('SELECT count(*) FROM contacts').pluck().get() as number,
+        };
+      } finally {
+        other.close();
+      }
+    }
+
+    it('commits the first page at once, shares one transaction among the pages after it, and commits them when asked', () => {
+      const pages = createPageTransactions(db, { groupPages: true });
+      pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+      expect(seen()).toEqual({ cursor: 'c1', contacts: 1 });
+      // The bulk load's settings follow the first page's commit.
+      expect(db.pragma('synchronous', { simple: true })).toBe(0);
+      pages.write([contact(2, 'Okafor')], 'c2', middle);
+      pages.write([contact(3, 'Lindqvist')], 'c3', middle);
+      expect(seen()).toEqual({ cursor: 'c1', contacts: 1 });
+      expect(pages.commitOpen()).toBe(true);
+      expect(seen()).toEqual({ cursor: 'c3', contacts: 3 });
+      expect(pages.commitOpen()).toBe(false);
+    });
+
+    it(`commits every ${maxGroupPages} pages, and the last page with the pages before it`, () => {
+      const pages = createPageTransactions(db, { groupPages: true });
+      pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+      for (let n = 2; n < 2 + maxGroupPages; n++) pages.write([contact(n, `Name${n}`)], `c${n}`, middle);
+      expect(seen()).toEqual({ cursor: `c${1 + maxGroupPages}`, contacts: 1 + maxGroupPages });
+      pages.write([contact(20, 'Haddad')], 'c20', middle);
+      expect(seen().cursor).toBe(`c${1 + maxGroupPages}`);
+      pages.write([company('Contoso')], 'c21', { wasBootstrapped: false, first: false, hasMore: false });
+      expect(seen()).toEqual({ cursor: 'c21', contacts: 2 + maxGroupPages });
+      expect(inBulkLoad(db)).toBe(false);
+      expect(found(db, 'haddad')).toBe(1);
+      expect(db.pragma('synchronous', { simple: true })).toBe(1);
+    });
+
+    it('rolls back the whole group with a page that fails, back to the last committed cursor', () => {
+      const pages = createPageTransactions(db, { groupPages: true });
+      pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+      pages.write([contact(2, 'Okafor')], 'c2', middle);
+      const broken = { ...contact(3, 'Lindqvist'), type: 'nonsense' } as unknown as ChangeToApply;
+      expect(() => pages.write([broken], 'c3', middle)).toThrow();
+      expect(db.inTransaction).toBe(false);
+      expect(seen()).toEqual({ cursor: 'c1', contacts: 1 });
+      expect(inBulkLoad(db)).toBe(true);
+      // The feed is read again from c1.
+      pages.write([contact(2, 'Okafor')], 'c2', middle);
+      pages.write([company('Contoso')], 'c3', { wasBootstrapped: false, first: false, hasMore: false });
+      expect(seen()).toEqual({ cursor: 'c3', contacts: 2 });
+    });
+
+    it('commits an open group before clearing the cache', () => {
+      const pages = createPageTransactions(db, { groupPages: true });
+      pages.write([contact(1, 'Reyes')], 'c1', { wasBootstrapped: false, first: true, hasMore: true });
+      pages.write([contact(2, 'Okafor')], 'c2', middle);
+      pages.clear();
+      expect(db.inTransaction).toBe(false);
+      expect(seen()).toEqual({ cursor: null, contacts: 0 });
+    });
   });
 
   it('never starts on a connection where cache.db is attached (the main connection)', () => {
