@@ -65,9 +65,8 @@ export function primaryKeyFloorMs(pages: readonly FeedPage[], dataDir: string): 
 /**
  * The core's own page writes alone (no fetching, no parsing): every page written into a fresh cache
  * in `dataDir` by the page transaction on cache.db's own connection, as the sync writer thread does
- * (the bulk load included, its pages grouped, as when each page is at hand when the last is written;
- * the checkpoint after it, which the thread does once the result is handed on, not counted); wall
- * time, ms.
+ * (the bulk load included, its pages grouped, as when each page is at hand when the last is
+ * written); wall time, ms.
  */
 export async function pageWritesMs(pages: readonly FeedPage[], dataDir: string): Promise<number> {
   const cache = await openCache(dataDir);

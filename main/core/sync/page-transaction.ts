@@ -74,14 +74,6 @@ export interface PageTransactions {
    * rolling those pages back (the feed is then fetched again from the last committed cursor).
    */
   commitOpen(): boolean;
-  /**
-   * After the page that ended a bulk load: copies the write-ahead log it left (tens of MB at the
-   * design scale, 0.2 s) into cache.db, so that no commit on the main thread meets it (a
-   * connection's commit copies a long log itself, https://sqlite.org/wal.html#automatic_checkpoint),
-   * and syncs the file. Call it once that page's result has been handed on. Returns whether there
-   * was one to do; throws SQLite's error.
-   */
-  checkpointIfDue(): boolean;
 }
 
 /** Options of createPageTransactions. */
@@ -130,8 +122,7 @@ export const bulkLoadLimitMs = 10_000;
  *   cache.db, which then holds nothing but what the service sends again: the damage is found at
  *   the next start and the file set aside and downloaded again (docs/ARCHITECTURE.md, "A damaged
  *   file"); what only this machine has is in local.db, never written this way. The page that ends
- *   the bulk load is followed by a checkpoint under `synchronous = NORMAL` (`checkpointIfDue`),
- *   which syncs it all.
+ *   the bulk load is followed by a checkpoint under `synchronous = NORMAL`, which syncs it all.
  */
 const bulkSettings = ['wal_autocheckpoint = 16000', 'cache_size = -65536', 'synchronous = OFF'];
 const normalSettings = ['wal_autocheckpoint = 1000', 'cache_size = -2000', 'synchronous = NORMAL'];
@@ -166,8 +157,6 @@ export function createPageTransactions(db: Database, options: PageTransactionOpt
   const rollback = db.prepare('ROLLBACK');
   // Pages written in the transaction still open (0: none is).
   let openPages = 0;
-  // A bulk load ended: its write-ahead log is to be copied into cache.db (`checkpointIfDue`).
-  let checkpointDue = false;
   const writePage = (changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult => {
     if (bulkLoads && place.first && place.hasMore && !place.wasBootstrapped) beginBulkLoad(db);
     const bulk = bulkLoads && !place.wasBootstrapped && inBulkLoad(db);
@@ -215,7 +204,8 @@ export function createPageTransactions(db: Database, options: PageTransactionOpt
     if (isBulk && !wasBulk) for (const setting of bulkSettings) db.pragma(setting);
     if (wasBulk && !isBulk) {
       for (const setting of normalSettings) db.pragma(setting);
-      checkpointDue = true;
+      // Here, so that no commit on the main thread meets a long write-ahead log to copy.
+      db.pragma('wal_checkpoint(PASSIVE)');
     }
     return result;
   }
@@ -238,11 +228,5 @@ export function createPageTransactions(db: Database, options: PageTransactionOpt
       state.clearSyncedData();
     },
     commitOpen,
-    checkpointIfDue() {
-      if (!checkpointDue) return false;
-      checkpointDue = false;
-      db.pragma('wal_checkpoint(PASSIVE)');
-      return true;
-    },
   };
 }

@@ -46,9 +46,6 @@ try {
           send({ kind: 'read', id: request.id, cursor }),
         );
         send({ kind: 'done', id: request.id, result });
-        // Once the result is on its way: the main thread's next commit then finds the log copied, or
-        // being copied here (its own copy gives way to this one).
-        pages.checkpointIfDue();
         commitTimer = setTimeout(commitOpen, groupIdleMs);
       } else if (request.kind === 'clear') {
         commitFailure = null;

@@ -46,11 +46,7 @@ export function createInlineWriter(db: Database): PageWriter {
   const pages = createPageTransactions(db);
   return {
     kind: 'inline',
-    writePage: async (body, bootstrapped, asked, onRead) => {
-      const result = pages.writeAnswer(body, bootstrapped, asked, onRead);
-      pages.checkpointIfDue();
-      return result;
-    },
+    writePage: async (body, bootstrapped, asked, onRead) => pages.writeAnswer(body, bootstrapped, asked, onRead),
     clear: async () => pages.clear(),
     close: async () => undefined,
   };
@@ -146,14 +142,10 @@ export function createThreadWriter(file: string): Promise<PageWriter> {
  * A thread writer that ends its thread once a bootstrap is complete and starts a new one for the
  * next page: parsing a whole bootstrap leaves the thread's heap at its high mark (about 190 MB at
  * the design scale, docs/PERFORMANCE.md row 30), which V8 keeps for as long as the thread lives.
- * The bootstrap's last result is handed on without waiting for that thread to end (it copies the
- * write-ahead log first, `PageTransactions.checkpointIfDue`); `close` waits for it.
  * `first` is the thread already started. Rejects a request when no new thread can start.
  */
 export function recyclingWriter(first: PageWriter, file: string): PageWriter {
   let current: Promise<PageWriter> | null = Promise.resolve(first);
-  // The ended thread's close: it copies the bootstrap's write-ahead log first, while sync goes on.
-  let ending: Promise<void> = Promise.resolve();
   const writer = () => (current ??= createThreadWriter(file));
   return {
     kind: 'thread',
@@ -162,7 +154,7 @@ export function recyclingWriter(first: PageWriter, file: string): PageWriter {
       const result = await used.writePage(body, bootstrapped, asked, onRead);
       if (!bootstrapped && !result.hasMore && current) {
         current = null;
-        ending = used.close().catch(() => undefined);
+        await used.close();
       }
       return result;
     },
@@ -171,7 +163,6 @@ export function recyclingWriter(first: PageWriter, file: string): PageWriter {
       const open = current;
       current = null;
       await (await open?.catch(() => null))?.close();
-      await ending;
     },
   };
 }
