@@ -105,7 +105,7 @@ export function sameCursorError(): ServiceError {
 /**
  * How long a bulk load may last, ms: the record tables' search indexes are missing while it runs,
  * so a bootstrap that takes longer (a slow link) builds them then and writes the rest row by row.
- * At the design scale on a fast link the whole bootstrap takes about 4 s (docs/PERFORMANCE.md).
+ * At the design scale on a fast link the whole bootstrap takes 3.1–3.6 s (docs/PERFORMANCE.md).
  */
 export const bulkLoadLimitMs = 10_000;
 
