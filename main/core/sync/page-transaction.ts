@@ -200,7 +200,12 @@ export function createPageTransactions(db: Database, options: PageTransactionOpt
     const isBulk = bulkStartedAt !== null;
     // The pages that start and end a bulk load change the connection's settings after their commit.
     if (groupPages && wasBulk && isBulk && openPages < maxGroupPages) return result;
-    commitOpen();
+    try {
+      commitOpen();
+    } catch (err) {
+      if (!wasBulk) bulkStartedAt = null;
+      throw err;
+    }
     if (isBulk && !wasBulk) for (const setting of bulkSettings) db.pragma(setting);
     if (wasBulk && !isBulk) {
       for (const setting of normalSettings) db.pragma(setting);
