@@ -171,38 +171,38 @@ export function createPageTransactions(db: Database, options: PageTransactionOpt
     state.saveCursor(cursor, place.wasBootstrapped || !place.hasMore);
     return { applied: result.applied, changedTypes, newUnreadNotifications: result.newUnreadNotifications };
   };
+  /** Rolls back the open transaction and the pages in it (nothing happens when none is open). */
+  function abandonOpen(): void {
+    openPages = 0;
+    if (db.inTransaction) rollback.run();
+  }
   function commitOpen(): boolean {
     if (openPages === 0) return false;
     openPages = 0;
     try {
       commit.run();
     } catch (err) {
-      if (db.inTransaction) rollback.run();
+      abandonOpen();
       throw err;
     }
     return true;
   }
   function write(changes: readonly ChangeToApply[], cursor: string, place: PagePlace): PageWriteResult {
     const wasBulk = bulkStartedAt !== null;
-    let result: PageWriteResult;
     if (openPages === 0) begin.run();
+    let result: PageWriteResult;
+    let isBulk: boolean;
     try {
       result = writePage(changes, cursor, place);
+      openPages += 1;
+      isBulk = bulkStartedAt !== null;
+      // The pages that start and end a bulk load change the connection's settings after their commit.
+      if (groupPages && wasBulk && isBulk && openPages < maxGroupPages) return result;
+      commitOpen();
     } catch (err) {
       // Rolled back with the pages it shared a transaction with: the feed is fetched again from the
       // last committed cursor; a bulk load this page began (or found) is as it was before it.
-      openPages = 0;
-      if (db.inTransaction) rollback.run();
-      if (!wasBulk) bulkStartedAt = null;
-      throw err;
-    }
-    openPages += 1;
-    const isBulk = bulkStartedAt !== null;
-    // The pages that start and end a bulk load change the connection's settings after their commit.
-    if (groupPages && wasBulk && isBulk && openPages < maxGroupPages) return result;
-    try {
-      commitOpen();
-    } catch (err) {
+      abandonOpen();
       if (!wasBulk) bulkStartedAt = null;
       throw err;
     }

@@ -102,9 +102,9 @@ export function createListScan(db: Database, columns: string): ListScan {
 
   return {
     window(words, match, offset, limit, maxRows) {
+      if (limit <= 0) return [];
       const patterns = words.map(tokenStart);
       const kept: number[] = [];
-      if (limit <= 0) return [];
       let skipped = 0;
       let last: ScannedRow | undefined;
       const most = Math.ceil(maxRows);
