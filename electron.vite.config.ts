@@ -21,6 +21,8 @@ export default defineConfig({
           'page-writer-worker': resolve(import.meta.dirname, 'main/core/sync/page-writer-worker.ts'),
           // The full integrity check of the data folder's files runs in a worker thread too.
           'integrity-worker': resolve(import.meta.dirname, 'main/core/cache/integrity-worker.ts'),
+          // Uploads and downloads move their bytes on a thread of their own.
+          'transfer-worker': resolve(import.meta.dirname, 'main/core/transfers/transfer-worker.ts'),
         },
         output: { entryFileNames: '[name].js' },
       },

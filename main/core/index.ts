@@ -30,6 +30,7 @@ import { createSyncEngine, defaultMaxPageBytes, type SyncEngine } from './sync/e
 import { onServiceAnswered } from './sync/service-answered';
 import { createInlineWriter, createPageWriter, type PageWriter } from './sync/page-writer';
 import type { TransferDeps } from './transfers/deps';
+import { createTransferThread } from './transfers/transfer-thread';
 import { createLimiter } from './transfers/limiter';
 import { createDownloadQueue, type DownloadQueue, downloadWaitingWords } from './transfers/download-queue';
 import { createDownloadQueueStore } from './transfers/download-queue-store';
@@ -230,6 +231,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry,
     notifier,
     limiter,
+    io: createTransferThread(),
     downloadsDir: options.downloadsDir,
   };
   const online = () =>
@@ -332,6 +334,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await repair?.stop();
       await uploadQueue.stop();
       await downloadQueue.stop();
+      await transfers.io.stop();
       // Exports are one attempt each (transfers/export-download.ts): stopping ends them, deleting their `.part`.
       registry.cancelAll(isExportTransfer);
       await limiter.idle();

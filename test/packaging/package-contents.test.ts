@@ -79,6 +79,7 @@ describe('the app package', () => {
       '/out/main/index.js',
       '/out/main/page-writer-worker.js',
       '/out/main/integrity-worker.js',
+      '/out/main/transfer-worker.js',
       '/out/preload/index.cjs',
       '/out/renderer/index.html',
       '/api/openapi.yaml',

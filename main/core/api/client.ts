@@ -12,7 +12,7 @@ import { isAbortError, offlineError, ServiceError } from '../errors';
 import { formatBytes } from '../format-bytes';
 import { parseAnswer, type RawAnswer } from './answer';
 import { BodyTooLargeError, readBodyWithin } from './limited-body';
-import { readText, sendNodeRequest, type StreamedAnswer } from './node-transport';
+import { NoAnswerError, sendNodeRequest, type StreamedAnswer } from './node-transport';
 import { errorFromResponse } from './problem';
 import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
 
@@ -70,11 +70,39 @@ export interface ApiClient {
   /** Calls an operation and returns the successful (2xx) Response with its body unread. */
   open<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<Response>;
   /**
-   * As `open`, but sent with Node's HTTP client: the successful (2xx) answer's body is a Node stream
-   * of the socket's own chunks (large downloads; node-transport.ts). Throws as `open` does.
+   * Calls an operation through `send`, a transport that writes a successful answer's body to a file
+   * itself (large downloads, on their own thread: transfers/transfer-thread.ts), and returns what it
+   * made of that body. The bearer token and the 401 renewal are as for `call`; a failed answer
+   * throws its ServiceError; no answer throws the 'offline' ServiceError (NoAnswerError from `send`)
+   * or the signal's reason when aborted; anything else `send` throws is thrown as is.
    */
-  openStream<K extends OperationId>(operationId: K, options?: RequestOptions<K>): Promise<StreamedAnswer>;
+  toFile<K extends OperationId, R>(operationId: K, options: RequestOptions<K>, send: FileSender<R>): Promise<R>;
+  /**
+   * As `call`, but the request is sent by `send`, a transport that sends a file as its body itself
+   * (uploads, on the transfer thread), and that answers with the body as text. Throws as `toFile`
+   * does, and as `call` does for an answer that does not match the contract.
+   */
+  callVia<K extends OperationId>(operationId: K, options: RequestOptions<K>, send: FileSender<never>): Promise<JsonResultOf<K>>;
 }
+
+/** A request with its final URL and headers, for a transport that writes the answer's body to a file. */
+export interface FileRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A file transport's answer: its status and headers, the body as text when it failed, else what the transport made of it. */
+export interface FileAnswer<R> {
+  status: number;
+  headers: Headers;
+  text?: string;
+  result?: R;
+}
+
+/** Sends a FileRequest (see `ApiClient.toFile`). */
+export type FileSender<R> = (req: FileRequest) => Promise<FileAnswer<R>>;
 
 /** Statuses whose answers have no body (a Response refuses one for them). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
@@ -225,19 +253,46 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return response;
   }
 
-  async function openStream<K extends OperationId>(
+  /** Sends through `send` with the bearer token (renewed once after a 401); throws the failed answer's ServiceError. */
+  async function viaSender<K extends OperationId, R>(
     operationId: K,
-    options: RequestOptions<K> = {},
-  ): Promise<StreamedAnswer> {
+    options: RequestOptions<K>,
+    send: FileSender<R>,
+  ): Promise<FileAnswer<R>> {
     const answer = await authorized(
       options,
-      (token) => attemptNode(operationId, options, token),
-      async (a) => {
-        a.body.destroy();
+      async (token) => {
+        const { headers, signal } = prepare(options, token);
+        const url = urlFor(operationId, options.query as object | undefined);
+        try {
+          return await send({ method: operations[operationId].method, url, headers, signal });
+        } catch (err) {
+          throw err instanceof NoAnswerError ? transportError(err.cause, options.signal) : err;
+        }
       },
+      async () => undefined,
     );
     if (answer.status >= 200 && answer.status < 300) return answer;
-    throw await failure(answer.status, answer.headers, () => readText(answer.body));
+    throw await failure(answer.status, answer.headers, async () => answer.text ?? '');
+  }
+
+  async function toFile<K extends OperationId, R>(
+    operationId: K,
+    options: RequestOptions<K>,
+    send: FileSender<R>,
+  ): Promise<R> {
+    const answer = await viaSender(operationId, options, send);
+    if (answer.result === undefined) throw new Error(`The transfer of ${operationId} ended without a result.`);
+    return answer.result;
+  }
+
+  async function callVia<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K>,
+    send: FileSender<never>,
+  ): Promise<JsonResultOf<K>> {
+    const answer = await viaSender(operationId, options, send);
+    return parseAnswer(operationId, answer.status, Buffer.from(answer.text ?? '', 'utf8'));
   }
 
   async function callRaw<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<RawAnswer> {
@@ -262,5 +317,5 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return parseAnswer(operationId, answer.status, answer.body);
   }
 
-  return { serverUrl, call, callRaw, open, openStream };
+  return { serverUrl, call, callRaw, open, toFile, callVia };
 }

@@ -64,9 +64,29 @@ export function sendNodeRequest(req: NodeRequest): Promise<StreamedAnswer> {
   });
 }
 
-/** Reads an answer's whole body as UTF-8 text (small answers: JSON documents, problem details). */
-export async function readText(body: Readable): Promise<string> {
+/**
+ * Reads an answer's body as UTF-8 text (small answers: JSON documents, problem details), at most
+ * `maxBytes` of it (default: all); a longer body is cut there and its connection closed.
+ */
+export async function readText(body: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of body) {
+    const part = (chunk as Buffer).subarray(0, Math.max(0, maxBytes - size));
+    chunks.push(part);
+    size += part.length;
+    if (size >= maxBytes) {
+      body.destroy();
+      break;
+    }
+  }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** No answer came to a request (refused, reset, DNS, aborted before the answer); `cause` is the socket's error. */
+export class NoAnswerError extends Error {
+  constructor(cause: unknown) {
+    super(`No answer came: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'NoAnswerError';
+  }
 }

@@ -4,6 +4,7 @@ import type { DocumentsStore } from '../areas/documents/store';
 import type { Cache } from '../cache/cache';
 import type { ChangeNotifier } from '../events';
 import type { Limiter } from './limiter';
+import type { TransferIo } from './transfer-io';
 import type { TransferRegistry } from './registry';
 
 /** Shared dependencies of the transfer functions. */
@@ -16,6 +17,8 @@ export interface TransferDeps {
   notifier: ChangeNotifier;
   /** Limits how many transfers run at once. */
   limiter: Limiter;
+  /** Sends uploads and receives downloads (on the transfer thread in the app: transfer-thread.ts). */
+  io: TransferIo;
   /** Folder that receives downloads (created when needed). */
   downloadsDir: string;
 }

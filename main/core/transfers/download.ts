@@ -15,15 +15,14 @@
  *   `.part` may have been damaged on this computer.
  * A connection that breaks keeps the `.part` for the next attempt.
  */
-import { createHash, type Hash } from 'node:crypto';
-import { type FileHandle, mkdir, open, rename, truncate, unlink } from 'node:fs/promises';
+import { mkdir, rename, truncate, unlink } from 'node:fs/promises';
 import { BridgeError } from '../../../preload/contract';
-import type { StreamedAnswer } from '../api/node-transport';
 import { isAbortError, offlineError, ServiceError } from '../errors';
-import { BodyReadError, BodyTooLongError, writeBodyToFile } from './body-to-file';
+import { BodyReadError, BodyTooLongError } from './body-to-file';
 import type { TransferDeps } from './deps';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { fileSize, hashFilePrefix, reserveFreeName } from './local-files';
+import { type ReceivedFile, ShortBodyError, WrongPartError } from './receive-file';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
 
@@ -61,18 +60,11 @@ async function partFor(deps: TransferDeps, entry: QueuedDownload): Promise<strin
   return partPath;
 }
 
-/** The announced length of an uncompressed answer body (RFC 9110 §8.6), or null. */
-function announcedLength(headers: Headers): number | null {
-  const encoding = headers.get('content-encoding');
-  if (encoding && encoding.trim().toLowerCase() !== 'identity') return null;
-  const value = headers.get('content-length');
-  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
-}
-
 /**
  * Fetches what the `.part` lacks and checks the whole file against the document. Resolves once the
  * `.part` holds exactly the document. Throws DownloadDiscardedError (the caller deletes the `.part`),
  * ResumedMismatch, ServiceError (offline when the connection broke), or the abort reason.
+ * The request and its bytes run on the transfer thread (`deps.io`, transfer-io.ts).
  */
 async function fetchIntoPart(
   deps: TransferDeps,
@@ -93,68 +85,35 @@ async function fetchIntoPart(
   }
   const headers: Record<string, string> =
     offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${entry.sha256}"` } : {};
-  let response: StreamedAnswer;
+  const sink = { path: partPath, offset, size: entry.size };
+  let running = false;
+  const onProgress = (bytes: number) => {
+    if (!running) {
+      running = true;
+      handle.update({ state: 'running', bytesTotal: entry.size, bytesDone: bytes, error: null });
+    } else handle.progress(bytes);
+  };
+  let received: ReceivedFile;
   try {
-    response = await deps
+    received = await deps
       .api()
-      .openStream('downloadDocument', { query: { id: entry.documentId }, headers, signal, timeoutMs: null });
+      .toFile('downloadDocument', { query: { id: entry.documentId }, headers, signal, timeoutMs: null }, (req) =>
+        deps.io.receive(req, sink, onProgress),
+      );
   } catch (err) {
+    if (signal.aborted) throw signal.reason;
     // 416: the service has less than the `.part` holds; the `.part` is not of this content.
     if (err instanceof ServiceError && err.status === 416 && offset > 0) throw new ResumedMismatch();
-    throw err;
-  }
-  const resumed = response.status === 206;
-  if (resumed && !response.headers.get('content-range')?.startsWith(`bytes ${offset}-`)) {
-    response.body.destroy();
-    throw new ServiceError('server_error', 'The BRM service sent the wrong part of the file. Try again later.', 502);
-  }
-  if (!resumed) offset = 0;
-  const rest = entry.size - offset;
-  const announced = announcedLength(response.headers);
-  if (announced !== null && announced > rest) {
-    response.body.destroy();
-    throw tooLong(entry.size);
-  }
-  handle.update({ state: 'running', bytesTotal: entry.size, bytesDone: offset, error: null });
-  let hash: Hash;
-  let file: FileHandle;
-  try {
-    hash = resumed ? await hashFilePrefix(partPath, offset) : createHash('sha256');
-    file = await open(partPath, resumed ? 'a' : 'w');
-  } catch (err) {
-    response.body.destroy();
-    throw err;
-  }
-  let done = offset;
-  try {
-    await writeBodyToFile(
-      response.body,
-      file,
-      (chunk) => {
-        hash.update(chunk);
-        done += chunk.byteLength;
-        handle.progress(done);
-      },
-      { maxBytes: rest },
-    );
-  } catch (err) {
     if (err instanceof BodyTooLongError) throw tooLong(entry.size);
-    if (signal.aborted) throw signal.reason;
+    if (err instanceof WrongPartError || err instanceof ShortBodyError) {
+      throw new ServiceError('server_error', err.message, 502);
+    }
     if (err instanceof BodyReadError && !isAbortError(err.cause)) {
       throw offlineError(deps.api().serverUrl, 'The download continues where it stopped when the connection is back.');
     }
     throw err;
-  } finally {
-    await file.close();
   }
-  if (done < entry.size) {
-    throw new ServiceError(
-      'server_error',
-      `The BRM service sent ${done} of the ${entry.size} bytes of this document. Try again later.`,
-      502,
-    );
-  }
-  if (hash.digest('hex') !== entry.sha256) throw resumed ? new ResumedMismatch() : mismatch();
+  if (received.sha256 !== entry.sha256) throw received.resumed ? new ResumedMismatch() : mismatch();
 }
 
 /**

@@ -30,11 +30,16 @@ function quoted(value: string): string {
   return `"${value.replace(/[\r\n]+/g, ' ').replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-/** Builds a body with `fields` (in order) followed by `file`. `boundary` is random unless given (tests). */
+/** A new random boundary (RFC 2046 §5.1.1: at most 70 characters, never found in the content by chance). */
+export function multipartBoundary(): string {
+  return `brm-${randomBytes(16).toString('hex')}`;
+}
+
+/** Builds a body with `fields` (in order) followed by `file`. `boundary` is random unless given. */
 export function createMultipartBody(
   fields: readonly { name: string; value: string }[],
   file: MultipartFile,
-  boundary = `brm-${randomBytes(16).toString('hex')}`,
+  boundary = multipartBoundary(),
 ): MultipartBody {
   const parts = fields.map(
     (f) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(f.name)}\r\n\r\n${f.value}\r\n`,

@@ -40,12 +40,12 @@ export async function attemptUpload(
   }
   const signal = AbortSignal.any([handle.signal, stop]);
   if (upload.operation === 'uploadImportMapping') {
-    await sendImportMapping(deps.api(), upload, signal, progress);
+    await sendImportMapping(deps.api(), deps.io, upload, signal, progress);
     store.remove(upload.id);
     handle.update({ state: 'done', bytesDone: upload.size, error: null });
     return;
   }
-  const document = await sendUpload(deps.api(), upload, signal, progress);
+  const document = await sendUpload(deps.api(), deps.io, upload, signal, progress);
   const result = deps.cache.db.transaction(() => {
     store.remove(upload.id);
     return deps.cache.applier.apply([

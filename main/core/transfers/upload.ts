@@ -3,15 +3,14 @@
  * attempt at sending a queued upload as a streamed multipart body with its Idempotency-Key (the
  * upload queue, upload-queue.ts, decides when to try and what a failure means).
  */
-import { createReadStream } from 'node:fs';
 import { BridgeError } from '../../../preload/contract';
 import type { ApiClient } from '../api/client';
 import type { ApiDocument } from '../api/types';
 import type { ApiSchemas } from '../../../preload/contract';
 import type { ResolvedFile } from '../platform';
-import { readChunkBytes } from './local-files';
 import { formatBytes } from '../format-bytes';
-import { createMultipartBody } from './multipart';
+import { multipartBoundary } from './multipart';
+import { multipartOf, type TransferIo, type UploadBody } from './transfer-io';
 
 /**
  * Refuses files that the service would refuse, before any byte is sent: empty files
@@ -46,13 +45,27 @@ export interface UploadRequest {
   idempotencyKey: string;
 }
 
-async function* counted(path: string, onProgress: (bytesDone: number) => void): AsyncGenerator<Uint8Array> {
-  let done = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
-    done += chunk.length;
-    onProgress(done);
-    yield chunk;
-  }
+/**
+ * Sends `body` for `operationId` on the transfer thread (`io`), with the upload's Idempotency-Key,
+ * exact Content-Length, never whole in memory; returns the validated answer.
+ */
+function sendVia<K extends 'uploadDocument' | 'uploadImportMapping'>(
+  api: ApiClient,
+  io: TransferIo,
+  operationId: K,
+  idempotencyKey: string,
+  body: UploadBody,
+  signal: AbortSignal,
+  onProgress: (bytesDone: number) => void,
+) {
+  const { contentType, length } = multipartOf(body);
+  const headers = { 'Idempotency-Key': idempotencyKey, 'content-type': contentType, 'content-length': String(length) };
+  return api.callVia(operationId, { headers, signal, timeoutMs: null }, (req) => io.send(req, body, onProgress));
+}
+
+/** The file part of an upload's body. */
+function filePart(upload: Omit<UploadRequest, 'folderId'>, contentType: string): UploadBody['file'] {
+  return { field: 'file', filename: upload.name, contentType, size: upload.size, path: upload.filePath };
 }
 
 /**
@@ -62,27 +75,19 @@ async function* counted(path: string, onProgress: (bytesDone: number) => void): 
  * landed). Throws ServiceError (status 0 when no answer came), BridgeError('unauthorized') when
  * signed out, or the signal's reason when aborted.
  */
-export async function sendUpload(
+export function sendUpload(
   api: ApiClient,
+  io: TransferIo,
   upload: UploadRequest,
   signal: AbortSignal,
   onProgress: (bytesDone: number) => void,
 ): Promise<ApiDocument> {
-  return api.call('uploadDocument', {
-    headers: { 'Idempotency-Key': upload.idempotencyKey },
-    stream: () => {
-      const body = createMultipartBody([{ name: 'folderId', value: upload.folderId }], {
-        field: 'file',
-        filename: upload.name,
-        contentType: 'application/octet-stream',
-        size: upload.size,
-        open: () => counted(upload.filePath, onProgress),
-      });
-      return { body: body.chunks(), length: body.length, contentType: body.contentType };
-    },
-    signal,
-    timeoutMs: null,
-  });
+  const body: UploadBody = {
+    fields: [{ name: 'folderId', value: upload.folderId }],
+    file: filePart(upload, 'application/octet-stream'),
+    boundary: multipartBoundary(),
+  };
+  return sendVia(api, io, 'uploadDocument', upload.idempotencyKey, body, signal, onProgress);
 }
 
 /**
@@ -90,25 +95,13 @@ export async function sendUpload(
  * `file` part of `multipart/form-data` (JSON, at most 64 KiB) with the upload's Idempotency-Key.
  * Resolves with the service's ImportMapping. Throws as `sendUpload` does.
  */
-export async function sendImportMapping(
+export function sendImportMapping(
   api: ApiClient,
+  io: TransferIo,
   upload: Omit<UploadRequest, 'folderId'>,
   signal: AbortSignal,
   onProgress: (bytesDone: number) => void,
 ): Promise<ApiSchemas['ImportMapping']> {
-  return api.call('uploadImportMapping', {
-    headers: { 'Idempotency-Key': upload.idempotencyKey },
-    stream: () => {
-      const body = createMultipartBody([], {
-        field: 'file',
-        filename: upload.name,
-        contentType: 'application/json',
-        size: upload.size,
-        open: () => counted(upload.filePath, onProgress),
-      });
-      return { body: body.chunks(), length: body.length, contentType: body.contentType };
-    },
-    signal,
-    timeoutMs: null,
-  });
+  const body: UploadBody = { fields: [], file: filePart(upload, 'application/json'), boundary: multipartBoundary() };
+  return sendVia(api, io, 'uploadImportMapping', upload.idempotencyKey, body, signal, onProgress);
 }

@@ -11,7 +11,8 @@ import { Readable } from 'node:stream';
 import type { Database } from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../preload/contract';
-import type { ApiClient } from '../../../main/core/api/client';
+import { type ApiClient, createApiClient, type FileRequest } from '../../../main/core/api/client';
+import type { StreamedAnswer } from '../../../main/core/api/node-transport';
 import type { Cache } from '../../../main/core/cache/cache';
 import type { DownloadRecord } from '../../../main/core/cache/state-store';
 import { createChangeNotifier, createEventBus } from '../../../main/core/events';
@@ -19,6 +20,7 @@ import type { TransferDeps } from '../../../main/core/transfers/deps';
 import { createDownloadQueue } from '../../../main/core/transfers/download-queue';
 import type { DownloadQueueStore, QueuedDownload } from '../../../main/core/transfers/download-queue-store';
 import { createLimiter } from '../../../main/core/transfers/limiter';
+import { createTransferIoHere, type TransferIo } from '../../../main/core/transfers/transfer-io';
 import { createTransferRegistry } from '../../../main/core/transfers/registry';
 import { createTempDir } from '../../helpers/core-harness';
 
@@ -61,16 +63,20 @@ function fakeService(content: Buffer, answers: Answer[] = []) {
     });
     return new Response(body, { status: useRange ? 206 : 200, headers });
   };
-  // The download reads the body as a Node stream (ApiClient.openStream); this one wraps the web stream above.
-  const openStream = async (operationId: string, options: { headers?: Record<string, string> } = {}) => {
-    const response = await open(operationId, options);
-    return { status: response.status, headers: response.headers, body: Readable.fromWeb(response.body as never) };
+  // The transfer I/O reads the body as a Node stream (node-transport.ts); this one wraps the web stream above.
+  const send = async (req: FileRequest): Promise<StreamedAnswer> => {
+    const response = await open('downloadDocument', req);
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: Readable.fromWeb(response.body as never) as unknown as StreamedAnswer['body'],
+    };
   };
-  return { requests, api: { serverUrl: 'http://service.test', openStream } as unknown as ApiClient };
+  return { requests, api: createApiClient('http://service.test', null), io: createTransferIoHere(send) };
 }
 
-/** A download queue over `api` with its records and rows kept in maps. */
-function queueFor(api: ApiClient, downloadsDir: string) {
+/** A download queue over the fake service's client and transfer I/O, with its records and rows kept in maps. */
+function queueFor({ api, io }: { api: ApiClient; io: TransferIo }, downloadsDir: string) {
   const records = new Map<string, DownloadRecord>();
   const rows = new Map<string, QueuedDownload>();
   const bus = createEventBus();
@@ -90,6 +96,7 @@ function queueFor(api: ApiClient, downloadsDir: string) {
     registry: createTransferRegistry(bus),
     notifier: createChangeNotifier(bus),
     limiter: createLimiter(1),
+    io,
     downloadsDir,
   };
   const store: DownloadQueueStore = {
@@ -129,7 +136,7 @@ describe('download queue', () => {
   it('writes the document in one piece, checks it, renames the .part and records it', async () => {
     const service = fakeService(content);
     const downloads = join(dir.path, 'one-piece');
-    const { queue, records, rows, finished } = queueFor(service.api, downloads);
+    const { queue, records, rows, finished } = queueFor(service, downloads);
     const done = await finished((await queue.enqueue(doc('d1', 'report.bin'))).id);
     expect(done).toMatchObject({ state: 'done', bytesDone: content.length, bytesTotal: content.length });
     expect(sha256(readFileSync(done.localPath!))).toBe(sha256(content));
@@ -141,7 +148,7 @@ describe('download queue', () => {
   it('waits when a body ends before its Content-Length, then resumes from the .part with Range', async () => {
     const service = fakeService(content, [{ cutAfter: 1_000_000 }]);
     const downloads = join(dir.path, 'cut');
-    const { queue, events, finished } = queueFor(service.api, downloads);
+    const { queue, events, finished } = queueFor(service, downloads);
     const started = await queue.enqueue(doc('d2', 'cut.bin'));
     const done = await finished(started.id);
     expect(done.state).toBe('done');
@@ -160,7 +167,7 @@ describe('download queue', () => {
     const damaged = Buffer.from(content.subarray(0, 500_000));
     damaged[1234] ^= 0xff;
     writeFileSync(partPath, damaged);
-    const { queue, records, finished } = queueFor(service.api, downloads);
+    const { queue, records, finished } = queueFor(service, downloads);
     records.set('d3', { documentId: 'd3', sha256: sha256(content), localPath: null, partPath });
     const done = await finished((await queue.enqueue(doc('d3', 'damaged.bin'))).id);
     expect(done.state).toBe('done');
@@ -171,7 +178,7 @@ describe('download queue', () => {
   it('stops a body that runs past the document at once, and deletes its .part', async () => {
     const service = fakeService(content, [{ endless: true }]);
     const downloads = join(dir.path, 'endless');
-    const { queue, records, rows, events, finished } = queueFor(service.api, downloads);
+    const { queue, records, rows, events, finished } = queueFor(service, downloads);
     const started = await queue.enqueue(doc('d4', 'endless.bin'));
     const failed = await finished(started.id);
     expect(failed).toMatchObject({
@@ -189,7 +196,7 @@ describe('download queue', () => {
   it('refuses an answer that announces more bytes than the document has before reading it', async () => {
     const service = fakeService(content, [{ announce: content.length + 1 }]);
     const downloads = join(dir.path, 'announced');
-    const { queue, finished } = queueFor(service.api, downloads);
+    const { queue, finished } = queueFor(service, downloads);
     const failed = await finished((await queue.enqueue(doc('d5', 'announced.bin'))).id);
     expect(failed.error).toContain('sent more than the');
     expect(service.requests[0].pulled).toBeLessThanOrEqual(1000);
@@ -201,7 +208,7 @@ describe('download queue', () => {
     swapped[content.length - 1] ^= 0x01;
     const service = fakeService(content, [{ other: swapped }]);
     const downloads = join(dir.path, 'swapped');
-    const { queue, records, finished } = queueFor(service.api, downloads);
+    const { queue, records, finished } = queueFor(service, downloads);
     const failed = await finished((await queue.enqueue(doc('d6', 'swapped.bin'))).id);
     expect(failed).toMatchObject({
       state: 'failed',
@@ -220,7 +227,7 @@ describe('download queue', () => {
     mkdirSync(downloads, { recursive: true });
     const partPath = join(downloads, 'restart.bin.part');
     writeFileSync(partPath, content.subarray(0, 2_000_000));
-    const { queue, records, rows, finished } = queueFor(service.api, downloads);
+    const { queue, records, rows, finished } = queueFor(service, downloads);
     records.set('d7', { documentId: 'd7', sha256: sha256(content), localPath: null, partPath });
     rows.set('t7', {
       id: 't7',
@@ -242,7 +249,7 @@ describe('download queue', () => {
   it('gives the transfer under way when a queued document is asked for again, and cancelling deletes its .part', async () => {
     const service = fakeService(content);
     const downloads = join(dir.path, 'cancel');
-    const { queue, records, rows } = queueFor(service.api, downloads);
+    const { queue, records, rows } = queueFor(service, downloads);
     await queue.pause(null);
     const first = await queue.enqueue(doc('d8', 'cancel.bin'));
     expect((await queue.enqueue(doc('d8', 'cancel.bin'))).id).toBe(first.id);
