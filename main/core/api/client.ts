@@ -82,7 +82,11 @@ export interface ApiClient {
    * (uploads, on the transfer thread), and that answers with the body as text. Throws as `toFile`
    * does, and as `call` does for an answer that does not match the contract.
    */
-  callVia<K extends OperationId>(operationId: K, options: RequestOptions<K>, send: FileSender<never>): Promise<JsonResultOf<K>>;
+  callVia<K extends OperationId>(
+    operationId: K,
+    options: RequestOptions<K>,
+    send: FileSender<never>,
+  ): Promise<JsonResultOf<K>>;
 }
 
 /** A request with its final URL and headers, for a transport that writes the answer's body to a file. */

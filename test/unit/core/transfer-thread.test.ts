@@ -33,7 +33,9 @@ function handle(req: IncomingMessage, res: ServerResponse) {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ bytes: body.length, type: req.headers['content-type'], hasFile: body.includes(content) }));
+      res.end(
+        JSON.stringify({ bytes: body.length, type: req.headers['content-type'], hasFile: body.includes(content) }),
+      );
     });
     return;
   }
