@@ -55,16 +55,27 @@ export async function startSwitchableProxy(target: string, port = 0): Promise<Sw
   let answerBytesPerSecond: number | null = null;
   const requests: ProxiedRequest[] = [];
 
-  /** Counts the bytes passed (`count`) and, while `rate()` is not null, passes them on in 16 KiB slices at that rate. */
+  /**
+   * Counts the bytes passed (`count`) and, while `rate()` is not null, passes them on in 16 KiB slices
+   * at that rate. Each slice waits until its due time counted from the first throttled slice, never
+   * faster: timers round a wait down to whole milliseconds (3.9 ms per slice at 4 MiB/s became 3.1,
+   * 5 MiB/s), so waiting a slice's share after the last one would pass more than `rate()`.
+   */
   function throttled(rate: () => number | null, count: (bytes: number) => void): Transform {
+    let pace: { since: number; bytes: number; perSecond: number } | null = null;
     return new Transform({
       transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
         void (async () => {
           for (let at = 0; at < chunk.length; at += 16 * 1024) {
             const slice = chunk.subarray(at, at + 16 * 1024);
             const perSecond = rate();
-            if (perSecond !== null)
-              await new Promise((resolve) => setTimeout(resolve, (slice.length / perSecond) * 1000));
+            if (perSecond === null) pace = null;
+            else {
+              if (pace?.perSecond !== perSecond) pace = { since: performance.now(), bytes: 0, perSecond };
+              pace.bytes += slice.length;
+              const wait = pace.since + (pace.bytes / perSecond) * 1000 - performance.now();
+              if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+            }
             count(slice.length);
             this.push(slice);
           }

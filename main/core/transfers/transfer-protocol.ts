@@ -25,8 +25,9 @@ export type TransferIoError =
   | { kind: 'other'; message: string; code?: string };
 
 /**
- * What the transfer thread says about request `id`: the file's bytes so far (the first and the last
- * count, and between them at most one per `progressEveryMs`), then one `answer` or one `failed`.
+ * What the transfer thread says about request `id`: the file's bytes so far (the count it starts
+ * from, the first bytes that moved and the last count at once, between them at most one per
+ * `progressEveryMs`), then one `answer` or one `failed`.
  */
 export type TransferResponse =
   | { kind: 'progress'; id: number; bytes: number }

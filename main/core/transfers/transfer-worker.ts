@@ -16,7 +16,7 @@ const post = (message: TransferResponse) => port.postMessage(message);
 const io = createTransferIoHere();
 const running = new Map<number, AbortController>();
 
-/** Runs request `id`, reporting its progress (the first count, then at most every `progressEveryMs`, and `total`) and its end. */
+/** Runs request `id`, reporting its progress (its first two counts, then at most every `progressEveryMs`, and `total`) and its end. */
 async function run(
   id: number,
   total: number,
@@ -25,9 +25,12 @@ async function run(
   const controller = new AbortController();
   running.set(id, controller);
   let reportedAt = Number.NEGATIVE_INFINITY;
+  let reports = 0;
   const onProgress = (bytes: number) => {
     const now = performance.now();
-    if (now - reportedAt < progressEveryMs && bytes < total) return;
+    // The count it starts from and the first bytes that moved go at once (the transfer shows as running).
+    if (reports >= 2 && now - reportedAt < progressEveryMs && bytes < total) return;
+    reports++;
     reportedAt = now;
     post({ kind: 'progress', id, bytes });
   };
