@@ -44,7 +44,7 @@ export interface TransferIo {
 }
 
 /** The most bytes of an answer's body read as text (problem documents, an uploaded document's JSON): 1 MiB. */
-export const maxAnswerBytes = 1024 * 1024;
+const maxAnswerBytes = 1024 * 1024;
 
 /** The bytes of the file at `path`, 1 MiB at a time, reporting the bytes read so far to `onProgress`. */
 async function* counted(path: string, onProgress: (bytesDone: number) => void): AsyncGenerator<Uint8Array> {
