@@ -4,9 +4,14 @@
  * it, so it can be sent after the original moved, after a restart, and after an outage of any
  * length. The copy is a clone where the file system can (`COPYFILE_FICLONE`: btrfs, XFS, APFS),
  * else a plain copy; a host with a private copy of its own moves it instead (`Platform.takeFile`).
+ *
+ * An upload accepted while the service answers is sent from the user's own file first, and kept
+ * only when it has to wait (`keepOriginal`): a 1 GiB copy made before sending cost a 1 GiB upload
+ * about a third of its time on an ext4 disk (docs/PERFORMANCE.md, rows 7–10). Until it is kept, the
+ * file's size and modification time (`FileStamp`) tell whether it is still the file the user added.
  */
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BridgeError, type FileRef } from '../../../preload/contract';
 import type { Platform, ResolvedFile } from '../platform';
@@ -68,6 +73,68 @@ export async function keepFiles(platform: Platform, dir: string, files: readonly
     await Promise.all(kept.map((path) => rm(path, { force: true })));
     throw err;
   }
+}
+
+/** What tells whether a file is still the one added: its size (bytes) and modification time (ms since 1970-01-01 UTC). */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+}
+
+/** The stamp of the regular file at `path`, or null when there is none. */
+export async function fileStamp(path: string): Promise<FileStamp | null> {
+  try {
+    const info = await stat(path);
+    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user's file of an upload was changed, moved or deleted after it was added and before the queue kept it. */
+export class OriginalChangedError extends Error {
+  constructor() {
+    super(
+      'The file was changed, moved or deleted after you added it, so it was not sent. Cancel this upload and add the file again.',
+    );
+    this.name = 'OriginalChangedError';
+  }
+}
+
+/** Throws OriginalChangedError unless the file at `path` still has `size` bytes and modification time `mtimeMs`. */
+export async function checkOriginal(path: string, size: number, mtimeMs: number): Promise<void> {
+  const now = await fileStamp(path);
+  if (now?.size !== size || now.mtimeMs !== mtimeMs) throw new OriginalChangedError();
+}
+
+/** An upload still read from the user's own file: its id, name, the file's path, and its stamp when added. */
+export interface OriginalToKeep {
+  id: string;
+  name: string;
+  path: string;
+  stamp: FileStamp;
+}
+
+/**
+ * Copies the user's file of `upload` into `dir` (as `keepFiles` does) and returns the copy's path,
+ * once the file is checked to be the one added, before and after the copy. Throws
+ * OriginalChangedError when it is not (no copy is left), or a BridgeError when it cannot be copied.
+ */
+export async function keepOriginal(dir: string, upload: OriginalToKeep): Promise<string> {
+  const { path, stamp } = upload;
+  await checkOriginal(path, stamp.size, stamp.mtimeMs);
+  const dest = keptFilePath(dir, upload.id);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await rm(dest, { force: true });
+    await copyFile(path, dest, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+    await checkOriginal(path, stamp.size, stamp.mtimeMs);
+  } catch (err) {
+    await rm(dest, { force: true });
+    const gone = (err as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+    throw err instanceof OriginalChangedError || gone ? new OriginalChangedError() : keepFailure(upload.name, err);
+  }
+  return dest;
 }
 
 /** Removes a kept file (nothing happens when it is gone already). */

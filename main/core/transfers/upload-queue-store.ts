@@ -24,8 +24,14 @@ export interface QueuedUpload {
   name: string;
   /** Bytes. */
   size: number;
-  /** The copy kept under `<data folder>/upload-queue/`. */
+  /** Where its bytes are read from: the user's own file while `sourceMtimeMs` is set, else the copy kept under `<data folder>/upload-queue/`. */
   filePath: string;
+  /**
+   * The user's file's modification time when it was added (ms since 1970-01-01 UTC) while the upload
+   * is sent from that file (local.db schema 5); null once the queue keeps its own copy. Absent in
+   * rows written before: null.
+   */
+  sourceMtimeMs?: number | null;
   /** `queued`: waiting or being sent; `failed`: refused by the service, waiting for the user. */
   state: 'queued' | 'failed';
   /** Attempts started so far. */
@@ -49,10 +55,12 @@ export interface UploadQueueStore {
    */
   setState(id: string, state: QueuedUpload['state'], lastError: string | null): void;
   remove(id: string): void;
+  /** Records that upload `id` is now read from the queue's own copy at `filePath`. */
+  kept(id: string, filePath: string): void;
 }
 
 const columns = `id, idempotency_key AS idempotencyKey, folder_id AS folderId, name, size, file_path AS filePath,
-  state, attempts, last_error AS lastError, created_at AS createdAt, operation`;
+  state, attempts, last_error AS lastError, created_at AS createdAt, operation, source_mtime_ms AS sourceMtimeMs`;
 
 /**
  * Creates the UploadQueueStore over `db`. `bookkeepingFailed` hears of the writes of `attempted` and
@@ -64,15 +72,21 @@ export function createUploadQueueStore(
     console.error('BRM Desktop: the upload queue could not record a change:', err),
 ): UploadQueueStore {
   const insert = db.prepare(
-    `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at, operation)
-     VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt, @operation)`,
+    `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at, operation, source_mtime_ms)
+     VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt, @operation, @sourceMtimeMs)`,
   );
   const everything = db.prepare(`SELECT ${columns} FROM upload_queue ORDER BY created_at, rowid`);
   const countAttempt = db.prepare('UPDATE upload_queue SET attempts = attempts + 1 WHERE id = ?');
   const putState = db.prepare('UPDATE upload_queue SET state = ?, last_error = ? WHERE id = ?');
   const del = db.prepare('DELETE FROM upload_queue WHERE id = ?');
+  const putKept = db.prepare('UPDATE upload_queue SET file_path = ?, source_mtime_ms = NULL WHERE id = ?');
   return {
-    add: (upload) => void insert.run({ ...upload, operation: upload.operation ?? 'uploadDocument' }),
+    add: (upload) =>
+      void insert.run({
+        ...upload,
+        operation: upload.operation ?? 'uploadDocument',
+        sourceMtimeMs: upload.sourceMtimeMs ?? null,
+      }),
     all: () => everything.all() as QueuedUpload[],
     attempted(id) {
       try {
@@ -89,5 +103,6 @@ export function createUploadQueueStore(
       }
     },
     remove: (id) => void del.run(id),
+    kept: (id, filePath) => void putKept.run(filePath, id),
   };
 }

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { configure, migrate } from '../../../main/core/cache/database';
 import { localMigrations } from '../../../main/core/cache/local-migrations/index';
 import { createMemoryKeychain } from '../../../main/core/keychain';
@@ -57,6 +57,8 @@ describe('a damaged local.db', () => {
         folderId: folder.id,
         files: [{ ref: join(dir, 'Quote.txt'), name: 'Quote.txt' }],
       });
+      // Sent from the user's file first, it is kept once its attempt found no service.
+      await vi.waitFor(() => expect(readdirSync(join(data, 'upload-queue'))).toHaveLength(1), { timeout: 10_000 });
     } finally {
       await first.stop();
       rig.proxy.up();

@@ -1,12 +1,13 @@
 /**
  * The durable upload queue (docs/ARCHITECTURE.md, "Transfers") against the reference service over
  * HTTP, through a proxy that can take the service away: an upload made offline waits, survives a
- * restart and lands once; an upload cut by an outage finishes by itself with the same
- * Idempotency-Key; a refused upload fails with the service's words and is not sent again; signing
+ * restart and lands once; an upload sent from the user's file is kept once an outage cuts it, and
+ * finishes by itself with the same Idempotency-Key; one whose file changed after the app stopped
+ * during its attempt fails with words and leaves the file alone; a refused upload fails with the service's words and is not sent again; signing
  * out drops queued uploads with their kept files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,11 +120,12 @@ describe('upload queue', () => {
     rig.proxy.throttle(mib);
     const started = await upload(name, content);
 
-    // The service has part of the body when the connection breaks.
+    // The service has part of the body when the connection breaks. It is sent from the user's file: no copy yet.
     await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(mib), {
       timeout: 60_000,
       interval: 50,
     });
+    expect(readdirSync(queueDir())).toEqual([]);
     const waiting = waitForEvent(
       rig.core,
       'transfer.progress',
@@ -133,6 +135,9 @@ describe('upload queue', () => {
     const cut = await waiting;
     expect(cut.error).toMatch(/Waiting for the service/);
     expect(await onService(name)).toEqual([]);
+    // Now that it waits, the queue keeps its own copy: the user's file may go away.
+    expect(readdirSync(queueDir())).toEqual([started.id]);
+    rmSync(join(files(), name));
 
     await sleep(10_000);
     rig.proxy.throttle(null);
@@ -189,6 +194,57 @@ describe('upload queue', () => {
     expect((await rig.core.handlers['transfers.cancel']({ id: started.id }))?.state).toBe('cancelled');
     expect(queueRows()).toEqual([]);
     expect(existsSync(join(queueDir(), started.id))).toBe(false);
+  });
+
+  it('keeps and finishes, after a restart, an upload the app stopped in while it was sent from the user file', {
+    timeout: 120_000,
+  }, async () => {
+    const content = randomBytes(4 * mib);
+    const name = 'Stopped half-way.bin';
+    const from = rig.proxy.requests.length;
+    rig.proxy.throttle(mib);
+    const started = await upload(name, content);
+    await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(0), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    await rig.restartCore();
+    rig.proxy.throttle(null);
+    // Kept when the app started again, so the user's file may go away before it is sent again.
+    rmSync(join(files(), name));
+    await vi.waitFor(async () => expect(await onService(name)).toHaveLength(1), { timeout: 60_000, interval: 200 });
+    expect((await onService(name))[0]).toMatchObject({ size: content.length, sha256: sha256(content) });
+    await vi.waitFor(() => expect(queueRows().find((row) => row.id === started.id)).toBeUndefined());
+    await vi.waitFor(() => expect(readdirSync(queueDir())).toEqual([]));
+  });
+
+  it('fails an upload whose file changed after the app stopped during its attempt, with words, and leaves the file alone', {
+    timeout: 120_000,
+  }, async () => {
+    const content = randomBytes(4 * mib);
+    const name = 'Changed while closed.bin';
+    const from = rig.proxy.requests.length;
+    rig.proxy.throttle(mib);
+    const started = await upload(name, content);
+    await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(0), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    const changed = Buffer.concat([content, Buffer.from('saved again')]);
+    await rig.restartCore(() => writeFileSync(join(files(), name), changed));
+    rig.proxy.throttle(null);
+
+    const listed = (await rig.core.handlers['transfers.list']({})).find((t) => t.id === started.id);
+    expect(listed?.state).toBe('failed');
+    expect(listed?.error).toBe(
+      `Uploading ${name} failed. The file was changed, moved or deleted after you added it, so it was not sent. Cancel this upload and add the file again.`,
+    );
+    expect(readdirSync(queueDir())).toEqual([]);
+    expect(await onService(name)).toEqual([]);
+    // Cancelling removes the row; the user's file stays as they saved it.
+    expect((await rig.core.handlers['transfers.cancel']({ id: started.id }))?.state).toBe('cancelled');
+    expect(queueRows()).toEqual([]);
+    expect(sha256(readFileSync(join(files(), name)))).toBe(sha256(changed));
   });
 
   it('drops queued uploads and their kept copies when the user signs out', { timeout: 60_000 }, async () => {

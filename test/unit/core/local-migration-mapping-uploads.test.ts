@@ -32,9 +32,10 @@ describe('local.db schema 4: import mapping files in the upload queue', () => {
     ).run(queued);
     migrate(db, localMigrations.slice(0, 4), ':memory:', 'local');
     expect(db.pragma('user_version', { simple: true })).toBe(4);
+    migrate(db, localMigrations, ':memory:', 'local');
 
     const store = createUploadQueueStore(db);
-    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument' }]);
+    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument', sourceMtimeMs: null }]);
     const mapping: QueuedUpload = {
       ...queued,
       id: 't2',
@@ -44,9 +45,10 @@ describe('local.db schema 4: import mapping files in the upload queue', () => {
       filePath: '/data/upload-queue/t2',
       createdAt: '2026-11-24T10:00:00.000Z',
       operation: 'uploadImportMapping',
+      sourceMtimeMs: null,
     };
     store.add(mapping);
-    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument' }, mapping]);
+    expect(store.all()).toEqual([{ ...queued, operation: 'uploadDocument', sourceMtimeMs: null }, mapping]);
     expect(() => db.prepare("UPDATE upload_queue SET operation = 'uploadAnything' WHERE id = 't2'").run()).toThrow(
       /CHECK constraint failed/,
     );

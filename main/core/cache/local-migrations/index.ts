@@ -9,6 +9,7 @@ import { localTables } from './001-local-tables';
 import { downloadQueue } from './002-download-queue';
 import { emailAttachmentDownloads } from './003-email-attachment-downloads';
 import { importMappingUploads } from './004-import-mapping-uploads';
+import { uploadsFromOriginals } from './005-uploads-from-originals';
 
 /** All local.db migrations, in order. The last one's version is the schema version this build writes. */
 export const localMigrations: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const localMigrations: readonly Migration[] = [
   downloadQueue,
   emailAttachmentDownloads,
   importMappingUploads,
+  uploadsFromOriginals,
 ];
