@@ -31,6 +31,12 @@ async function main(): Promise<void> {
   const service = await startService({ dataDir: values.data, port, host: values.host, logger: values.log });
   console.log(`BRM service listening on ${service.url}`);
   console.log(`Data: ${values.data}${service.seedMs ? ` (demo data seeded in ${Math.round(service.seedMs)} ms)` : ''}`);
+  const { updated, removed } = service.crc32Backfill;
+  if (updated || removed.length) {
+    console.log(
+      `Contract 0.5.0: ${updated} documents gained crc32; ${removed.length} whose file is lost were deleted${removed.length ? ` (${removed.join(', ')})` : ''}`,
+    );
+  }
   console.log(`Demo user: ${service.credentials.username}  password: ${service.credentials.password}`);
   console.log(`Contract: ${service.url}/openapi.yaml`);
   const shutdown = (signal: string) => {

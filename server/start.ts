@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { composeService } from './compose';
+import { backfillDocumentCrc32, type Crc32Backfill } from './db/document-crc32-backfill';
 import type { ServiceRepos } from './db/service-repos';
 import type { ServiceStore } from './db/store';
 import { type DemoOptions, demoCredentials, isSeeded, seedDemo } from './demo/seed';
@@ -14,6 +15,7 @@ import { defaultBodyTimeoutMs } from './http/body-timeout';
 import { defaultRateLimits, type RateLimits } from './http/rate-limit';
 import type { CampaignSender } from './operations/campaign-sender';
 
+export type { Crc32Backfill } from './db/document-crc32-backfill';
 export type { ServiceRepos } from './db/service-repos';
 export type { ServiceStore } from './db/store';
 
@@ -60,13 +62,20 @@ export interface RunningService {
   campaignSender: CampaignSender;
   /** How long seeding took, ms (0 when the data dir was already seeded). */
   seedMs: number;
+  /**
+   * What the start did to documents stored before contract 0.5.0 (`crc32` added, or the document
+   * deleted when its file is lost: `db/document-crc32-backfill.ts`); nothing on later starts.
+   */
+  crc32Backfill: Crc32Backfill;
   /** Stops listening, closes open connections, stops the campaign sender and closes the database. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the service. Throws when the data dir cannot be opened (e.g. a database from a newer
- * version) or the port cannot be bound.
+ * Starts the service. Documents stored before contract 0.5.0 get their `crc32` before the first
+ * request is answered (`db/document-crc32-backfill.ts`). Throws when the data dir cannot be opened
+ * (e.g. a database from a newer version), when none of those documents has its file, or when the
+ * port cannot be bound.
  */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const dataDir = resolve(options.dataDir);
@@ -80,6 +89,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       0,
       Math.min(options.maxFeedWaitSeconds ?? maxFeedWaitSeconds, maxFeedWaitSeconds),
     );
+    const crc32Backfill = await backfillDocumentCrc32(store);
     const seedMs = isSeeded(store) ? 0 : await seedDemo(service, options.demo);
     const app = await buildApp(service, {
       logger: options.logger ?? false,
@@ -101,6 +111,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       repos,
       campaignSender,
       seedMs,
+      crc32Backfill,
       stop: () => {
         // Held feed requests (long polls) answer now instead of holding the close up.
         store.feed.waits.end();

@@ -60,6 +60,8 @@ export type DocumentDetail = DocumentRow &
   Pick<ApiSchemas['Document'], 'sha256' | 'ownerId' | 'createdAt'> & {
     ownerName: string | null;
     localPath: string | null;
+    /** The file's CRC-32 (hex), which a download is checked with; null when the cached record has none (synced from a service before contract 0.5.0). */
+    crc32: string | null;
   };
 
 /** Why a downloaded file was not opened: it can run code, and the user has not confirmed yet. */

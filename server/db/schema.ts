@@ -10,9 +10,10 @@ export type Db = Database.Database;
 
 /**
  * Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables,
- * 3 adds refresh-token families (`./users.ts`).
+ * 3 adds refresh-token families (`./users.ts`), 4 indexes the documents that lack `crc32` (contract
+ * 0.5.0; filled in at start-up by `./document-crc32-backfill.ts`).
  */
-export const schemaVersion = 3;
+export const schemaVersion = 4;
 
 const coreDdl = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -92,10 +93,27 @@ CREATE INDEX refresh_tokens_family ON refresh_tokens (family_id);
 `;
 
 /**
+ * The condition (SQL, on `documents`) of a document stored before contract 0.5.0, without `crc32`.
+ * A query must use it word for word for SQLite to read the partial index below.
+ */
+export const documentLacksCrc32 = "json_extract(data, '$.crc32') IS NULL";
+
+/**
+ * Version 4: contract 0.5.0 requires `crc32` on every Document. Documents stored before it lack the
+ * field until the start-up backfill (`./document-crc32-backfill.ts`) reads their files; this partial
+ * index holds exactly those documents, so that the backfill finds them, or finds that there are none
+ * (every start after the first), by reading an index that is empty. Every write validates the record
+ * against the contract (`./record-table.ts`), so no document enters it afterwards.
+ */
+const documentsWithoutCrc32Ddl = `
+CREATE INDEX documents_without_crc32 ON documents (id) WHERE ${documentLacksCrc32};
+`;
+
+/**
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
  * keys on, 5 s busy timeout. Migrates older files: version 1 creates the core tables, version 2 runs
- * `areaDdl` (the areas' tables), version 3 adds token families. Throws when the file was written by a
- * newer schema version.
+ * `areaDdl` (the areas' tables), version 3 adds token families, version 4 the index of documents
+ * without `crc32`. Throws when the file was written by a newer schema version.
  */
 export function openDatabase(file: string, areaDdl: string): Db {
   const db = new Database(file);
@@ -109,7 +127,7 @@ export function openDatabase(file: string, areaDdl: string): Db {
     db.close();
     throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
   }
-  const steps = [coreDdl, areaDdl, tokenFamiliesDdl];
+  const steps = [coreDdl, areaDdl, tokenFamiliesDdl, documentsWithoutCrc32Ddl];
   for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {
       db.exec(steps[next - 1]);

@@ -119,7 +119,8 @@ export async function seedComments(
       const id = f.string.uuid();
       const file = store.files.writeFile(id, bytes);
       writes.push(file.written);
-      attachments.push({ id, fileName, contentType: contentTypeOf(fileName), ...file.digest, createdAt: at });
+      const { size, sha256 } = file.digest; // a CommentAttachment has no crc32
+      attachments.push({ id, fileName, contentType: contentTypeOf(fileName), size, sha256, createdAt: at });
     }
     const { id, version: _v, createdAt: _c, updatedAt: _u, ...body } = comment;
     repos.comments.save(id, { ...body, attachments }, { updatedAt: at });

@@ -8,6 +8,7 @@ import { link } from 'node:fs/promises';
 import type { Faker } from '@faker-js/faker';
 import type { DocumentRecord, Folder } from '../db/documents';
 import type { ServiceStore } from '../db/store';
+import type { ContentDigest } from '../files/content-digest';
 import { contentTypeOf } from '../files/content-type';
 import { makeCsv, makePdf, makePng, makeText } from './files';
 import type { DemoPeople } from './people';
@@ -112,7 +113,7 @@ export async function seedDocuments(
     used.add(`${folder.id}/${name}`);
     const id = f.string.uuid();
     const pool = firstOfKind.get(ext) ?? [];
-    let digest: { size: number; sha256: string };
+    let digest: ContentDigest;
     if (i < uniqueFiles || pool.length === 0) {
       const file = store.files.writeFile(id, await content(kind, ext, title, company, product, f, createdAt));
       track(file.written);
@@ -123,7 +124,7 @@ export async function seedDocuments(
       const source = f.helpers.arrayElement(pool);
       track(link(store.files.path(source), store.files.path(id)));
       const record = store.documents.get(source) as DocumentRecord;
-      digest = { size: record.size, sha256: record.sha256 };
+      digest = { size: record.size, sha256: record.sha256, crc32: record.crc32 };
     }
     store.documents.save(
       id,
@@ -134,6 +135,7 @@ export async function seedDocuments(
         contentType: contentTypeOf(name),
         size: digest.size,
         sha256: digest.sha256,
+        crc32: digest.crc32,
         state: f.helpers.weightedArrayElement([
           { value: 'approved' as const, weight: 6 },
           { value: 'draft' as const, weight: 2 },

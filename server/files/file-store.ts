@@ -2,16 +2,11 @@
  * Document bytes on disk: `<root>/<documentId>`, written through `<root>/.tmp/` and renamed into
  * place, so a reader never sees a partial file.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** Size (bytes) and SHA-256 (hex) of some content. */
-export interface ContentDigest {
-  size: number;
-  sha256: string;
-}
+import { type ContentDigest, digestOf } from './content-digest';
 
 /** The document file store. */
 export class FileStore {
@@ -45,13 +40,14 @@ export class FileStore {
   }
 
   /**
-   * Writes a document's whole content (small files: demo data). Returns its digest at once and the
-   * write as a promise, so that many writes can run while the caller goes on.
+   * Writes a document's whole content (small files: demo data). Returns its digest (size, SHA-256,
+   * CRC-32: `./content-digest.ts`) at once and the write as a promise, so that many writes can run
+   * while the caller goes on.
    */
   writeFile(documentId: string, bytes: Uint8Array): { digest: ContentDigest; written: Promise<void> } {
     const temp = this.tempPath();
     const written = writeFile(temp, bytes).then(() => rename(temp, this.path(documentId)));
-    return { digest: { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }, written };
+    return { digest: digestOf(bytes), written };
   }
 
   /** Deletes a document's file, if any. */

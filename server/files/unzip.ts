@@ -3,12 +3,12 @@
  * central directory is checked before any byte is extracted; the limits are those the contract
  * states for `Unpack Zip file Related Documents`.
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ProblemError } from '../http/problem';
+import { type ContentDigest, ContentDigester, digesting } from './content-digest';
 import { sanitizeFileName } from './disposition';
 import type { FileStore } from './file-store';
 
@@ -21,12 +21,10 @@ export const zipLimits = {
   ratioFloorBytes: 1024 ** 2,
 } as const;
 
-/** One extracted file: its flattened, de-duplicated name and its temp file. */
-export interface UnpackedFile {
+/** One extracted file: its flattened, de-duplicated name, its temp file and its digest. */
+export interface UnpackedFile extends ContentDigest {
   name: string;
   tempPath: string;
-  size: number;
-  sha256: string;
 }
 
 /** 422 `/problems/unprocessable` for a refused zip. */
@@ -119,24 +117,16 @@ export async function unpackZip(path: string, files: FileStore): Promise<Unpacke
     const taken = new Set<string>();
     for (const entry of entries) {
       const name = uniqueName(sanitizeFileName(entry.fileName.split('/').pop() ?? '') || 'file', taken);
-      const file: UnpackedFile = { name, tempPath: files.tempPath(), size: 0, sha256: '' };
+      const file: UnpackedFile = { name, tempPath: files.tempPath(), size: 0, sha256: '', crc32: '' };
       unpacked.push(file);
       const stream = await new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (error, opened) => (error ? reject(explain(error)) : resolve(opened))),
       );
-      const hash = createHash('sha256');
-      await pipeline(
-        stream,
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            hash.update(chunk);
-            file.size += chunk.length;
-            yield chunk;
-          }
-        },
-        createWriteStream(file.tempPath),
-      ).catch((error: Error) => Promise.reject(explain(error)));
-      file.sha256 = hash.digest('hex');
+      const digester = new ContentDigester();
+      await pipeline(stream, digesting(digester), createWriteStream(file.tempPath)).catch((error: Error) =>
+        Promise.reject(explain(error)),
+      );
+      Object.assign(file, digester.digest());
     }
     return unpacked;
   } catch (error) {

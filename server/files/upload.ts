@@ -1,15 +1,15 @@
 /**
  * Receives an upload (`multipart/form-data`: a text part naming the target record, `folderId` for
- * documents or another name given in the options, then the part `file`) by
- * streaming the file to a temp file while hashing it (SHA-256), so that large files never sit in
- * memory. The multipart limits (2 GiB per file) are set where @fastify/multipart is registered; a
- * form that cannot be read answers 400 (`multipart.ts`).
+ * documents or another name given in the options, then the part `file`) by streaming the file to a
+ * temp file while digesting it (size, SHA-256 and CRC-32: `./content-digest.ts`), so that large
+ * files never sit in memory. The multipart limits (2 GiB per file) are set where @fastify/multipart
+ * is registered; a form that cannot be read answers 400 (`multipart.ts`).
  */
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError, validationProblem } from '../http/problem';
+import { type ContentDigest, ContentDigester, digesting } from './content-digest';
 import { sanitizeFileName } from './disposition';
 import type { FileStore } from './file-store';
 import { filePartBytes, formParts } from './multipart';
@@ -25,13 +25,14 @@ export interface UploadOptions {
   maxBytes?: number;
 }
 
-/** A received file, in a temp file of the file store. `folderId` holds the value of the id part. */
-export interface ReceivedUpload {
+/**
+ * A received file, in a temp file of the file store, with its digest. `folderId` holds the value of
+ * the id part.
+ */
+export interface ReceivedUpload extends ContentDigest {
   folderId: string;
   fileName: string;
   tempPath: string;
-  size: number;
-  sha256: string;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,24 +85,17 @@ export async function receiveUpload(
         throw validationProblem([{ pointer: '/body/file', detail: 'needs a file name' }]);
       }
       const tempPath = files.tempPath();
-      received = { folderId, fileName, tempPath, size: 0, sha256: '' };
-      const hash = createHash('sha256');
-      let size = 0;
+      received = { folderId, fileName, tempPath, size: 0, sha256: '', crc32: '' };
+      const digester = new ContentDigester();
       await pipeline(
         filePartBytes(part),
-        async function* (source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            hash.update(chunk);
-            size += chunk.length;
-            if (size > maxBytes) throw tooLarge(maxBytes);
-            yield chunk;
-          }
-        },
+        digesting(digester, (size) => {
+          if (size > maxBytes) throw tooLarge(maxBytes);
+        }),
         createWriteStream(tempPath),
       );
       if (part.file.truncated) throw tooLarge(maxBytes);
-      received.size = size;
-      received.sha256 = hash.digest('hex');
+      Object.assign(received, digester.digest());
     }
     if (!received) {
       throw validationProblem([

@@ -60,6 +60,7 @@ export function documentCopyHandlers(
             contentType: original.contentType,
             size: original.size,
             sha256: original.sha256,
+            crc32: original.crc32,
             state: 'draft',
             ownerId: userId,
             approval: null,

@@ -66,6 +66,7 @@ export function documentUnpackHandlers(
               contentType: contentTypeOf(file.name),
               size: file.size,
               sha256: file.sha256,
+              crc32: file.crc32,
               state: 'draft',
               ownerId: userId,
               approval: null,

@@ -39,6 +39,7 @@ export function transferHandlers(deps: OperationDeps): Pick<OperationHandlers, '
           contentType: contentTypeOf(upload.fileName),
           size: upload.size,
           sha256: upload.sha256,
+          crc32: upload.crc32,
           state: 'draft',
           ownerId: userId,
           approval: null,

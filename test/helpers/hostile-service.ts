@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { crc32 } from '@node-rs/crc32';
 import { operations } from '../../api/generated/operations';
 import { apiContact } from './api-records';
 
@@ -105,7 +106,7 @@ export function folderRecord(): Record<string, unknown> {
   return { id: randomUUID(), version: 1, parentId: null, name: 'Hostile files', createdAt: at, updatedAt: at };
 }
 
-/** A valid Document record in `folderId` for `content` (its size and SHA-256). */
+/** A valid Document record in `folderId` for `content` (its size, SHA-256 and CRC-32). */
 export function documentRecord(folderId: string, name: string, content: Buffer): Record<string, unknown> {
   return {
     id: randomUUID(),
@@ -116,6 +117,7 @@ export function documentRecord(folderId: string, name: string, content: Buffer):
     contentType: 'application/octet-stream',
     size: content.length,
     sha256: createHash('sha256').update(content).digest('hex'),
+    crc32: crc32(content).toString(16).padStart(8, '0'),
     state: 'draft',
     ownerId: user.id,
     approval: null,

@@ -215,6 +215,7 @@ export function makeDocuments(
         state: states[(i + f) % states.length],
         updatedAt: new Date(baseTime - n * 5_400_000).toISOString(),
         sha256: (n * 2_654_435_761).toString(16).padStart(64, '0').slice(0, 64),
+        crc32: ((n * 2_654_435_761) >>> 0).toString(16).padStart(8, '0'),
         ownerId: fakeId(5, 1),
         ownerName: 'Dana Demo',
         createdAt: new Date(baseTime - n * 9_000_000).toISOString(),

@@ -39,6 +39,7 @@ function draft(ownerId: string, state: DocumentRecord['state'] = 'draft'): Docum
     contentType: 'application/pdf',
     size: base.size,
     sha256: base.sha256,
+    crc32: base.crc32,
     state,
     ownerId,
     approval: null,

@@ -1,5 +1,6 @@
 /** Clone, Delete, Save a folder, Delete Folder, View Document, List Related Documents and thumbnails. */
 import { createHash } from 'node:crypto';
+import { crc32 } from '@node-rs/crc32';
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ async function newFolder(name: string, parentId = root.id): Promise<Folder> {
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const crc32Hex = (b: Buffer) => crc32(b).toString(16).padStart(8, '0');
 
 describe('clone and delete', () => {
   it('clones file and metadata into a new draft related to the original', async () => {
@@ -53,6 +55,7 @@ describe('clone and delete', () => {
       title: `${original.title} (copy)`,
       contentType: 'application/pdf',
       sha256: original.sha256,
+      crc32: original.crc32,
       state: 'draft',
       ownerId: t.service.store.demoUserId,
       approval: null,
@@ -60,6 +63,7 @@ describe('clone and delete', () => {
     expect(copy.name).toMatch(/ \(copy\)\.pdf$/);
     const bytes = (await t.client.call('downloadDocument', { query: { id: copy.id } })).body as Buffer;
     expect(sha256(bytes)).toBe(original.sha256);
+    expect(crc32Hex(bytes)).toBe(copy.crc32);
     const related = (await t.client.call('listRelatedDocuments', { query: { id: copy.id } })).body as {
       items: RelatedDocument[];
     };

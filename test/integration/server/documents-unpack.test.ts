@@ -1,5 +1,6 @@
 /** Unpack Zip file Related Documents: unpacking, relations, and refusing unsafe zips all or nothing. */
 import { createHash } from 'node:crypto';
+import { crc32 } from '@node-rs/crc32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { components } from '../../../api/generated/schema';
@@ -75,6 +76,7 @@ async function upload(name: string, bytes: Buffer): Promise<DocumentRecord> {
 
 const counts = () => t.service.store.documents.counts();
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+const crc32Hex = (b: Buffer) => crc32(b).toString(16).padStart(8, '0');
 
 describe('unpacking', () => {
   it('unpacks every file into a new folder beside the zip, related to it, names flattened and unique', async () => {
@@ -94,6 +96,10 @@ describe('unpacking', () => {
     expect(result.items.map((d) => d.name)).toEqual(['readme.txt', 'readme (2).txt', 'prices.csv']);
     expect(result.items.map((d) => d.contentType)).toEqual(['text/plain', 'text/plain', 'text/csv']);
     expect(result.items.every((d) => d.state === 'draft' && d.folderId === result.folder.id)).toBe(true);
+    const unpacked = files.slice(0, 3).map((f) => f.content);
+    expect(result.items.map((d) => [d.size, d.sha256, d.crc32])).toEqual(
+      unpacked.map((b) => [b.length, sha256(b), crc32Hex(b)]),
+    );
     const bytes = (await t.client.call('downloadDocument', { query: { id: result.items[2].id } })).body as Buffer;
     expect(sha256(bytes)).toBe(sha256(files[2].content));
     const related = (await t.client.call('listRelatedDocuments', { query: { id: zip.id } })).body as {

@@ -1,5 +1,6 @@
 /** Folders, documents, search, streamed upload and resumable download. */
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from '@node-rs/crc32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../../api/generated/schema';
 import { smallDemo, startTestService, type TestService } from '../../helpers/server-client';
@@ -22,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.stop());
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** CRC-32 of RFC 1952 as the contract writes it (8 lowercase hex digits). */
+const crc32Hex = (b: Buffer) => crc32(b).toString(16).padStart(8, '0');
 
 async function folderContents(
   folderId: string,
@@ -144,6 +147,7 @@ describe('upload and download', () => {
       contentType: 'application/pdf',
       size: bytes.length,
       sha256: sha256(bytes),
+      crc32: crc32Hex(bytes),
       state: 'draft',
       ownerId: t.service.store.demoUserId,
       version: 1,
@@ -155,6 +159,7 @@ describe('upload and download', () => {
     const res = await t.client.call('downloadDocument', { query: { id: uploaded.id } });
     expect(res.status).toBe(200);
     expect(sha256(res.body as Buffer)).toBe(uploaded.sha256);
+    expect(crc32Hex(res.body as Buffer)).toBe(uploaded.crc32);
     expect(res.headers.get('content-length')).toBe(String(bytes.length));
     expect(res.headers.get('etag')).toBe(`"${uploaded.sha256}"`);
     expect(res.headers.get('accept-ranges')).toBe('bytes');

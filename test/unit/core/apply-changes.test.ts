@@ -131,6 +131,7 @@ describe('applying changes (version-newer rule)', () => {
           contentType: 'application/pdf',
           size: 1,
           sha256: 'a'.repeat(64),
+          crc32: '0a1b2c3d',
           state: 'draft',
           ownerId: 'o1',
           approval: null,

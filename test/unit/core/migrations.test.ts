@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3, { type Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiDocument } from '../../../main/core/api/types';
+import { documentsTable } from '../../../main/core/areas/documents/table';
 import { openCache } from '../../../main/core/cache/cache';
 import { migrate, migrateWithBackups, NewerSchemaError } from '../../../main/core/cache/database';
 import { localMigrations } from '../../../main/core/cache/local-migrations/index';
@@ -163,6 +165,30 @@ describe('cache migrations', () => {
     expect(found.all('"rey"*')).toEqual([1, 2]);
     db.prepare(`DELETE FROM contacts WHERE id = 'a'`).run();
     expect(found.all('"rey"*')).toEqual([2]);
+  });
+
+  it("step 10 gives documents a CRC-32 column, NULL for the rows synced before it, which a synced record's value fills", () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, migrations.slice(0, 9));
+    const row = `('d1', 1, 'f1', 'Offer.pdf', 'Offer', 'application/pdf', 10, '${'a'.repeat(64)}', 'draft', 'u1', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`;
+    db.exec(`INSERT INTO folders (id, version, parent_id, name, created_at, updated_at) VALUES ('f1', 1, NULL, 'All', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z');
+      INSERT INTO documents (id, version, folder_id, name, title, content_type, size, sha256, state, owner_id, created_at, updated_at) VALUES ${row};`);
+    migrate(db, migrations.slice(0, 10));
+    expect(version(db)).toBe(10);
+    const crc32Of = db.prepare(`SELECT crc32 FROM documents WHERE id = 'd1'`).pluck();
+    expect(crc32Of.get()).toBeNull();
+    expect(db.prepare(`SELECT name, sha256 FROM documents WHERE id = 'd1'`).get()).toEqual({
+      name: 'Offer.pdf',
+      sha256: 'a'.repeat(64),
+    });
+    const column = documentsTable.columns.find((c) => c.name === 'crc32')!;
+    db.prepare(`UPDATE documents SET crc32 = ? WHERE id = 'd1'`).run(
+      column.value({ crc32: '0a1b2c3d' } as ApiDocument),
+    );
+    expect(crc32Of.get()).toBe('0a1b2c3d');
+    expect(documentsTable.fromRow!({ ...(db.prepare(`SELECT * FROM documents`).get() as object) }).crc32).toBe(
+      '0a1b2c3d',
+    );
   });
 
   it('refuses a database written by a newer version, with a clear message', () => {

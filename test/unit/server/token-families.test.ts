@@ -62,7 +62,7 @@ describe('UserRepo token families', () => {
 describe('schema version 3', () => {
   it('gives refresh tokens of a version 2 database a family each, and they keep working', () => {
     const old = freshDb();
-    old.exec(`DROP INDEX access_tokens_family; DROP INDEX refresh_tokens_family;
+    old.exec(`DROP INDEX documents_without_crc32; DROP INDEX access_tokens_family; DROP INDEX refresh_tokens_family;
       ALTER TABLE access_tokens DROP COLUMN family_id; ALTER TABLE refresh_tokens DROP COLUMN family_id;
       ALTER TABLE refresh_tokens DROP COLUMN used_at; PRAGMA user_version = 2;`);
     old

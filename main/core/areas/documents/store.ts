@@ -42,7 +42,7 @@ export function createDocumentsStore(db: Database): DocumentsStore {
     )
     .pluck();
   const byId = db.prepare(
-    `SELECT ${rowColumns}, d.sha256, d.owner_id AS ownerId, d.created_at AS createdAt,
+    `SELECT ${rowColumns}, d.sha256, d.crc32, d.owner_id AS ownerId, d.created_at AS createdAt,
        (SELECT o.first_name || ' ' || o.last_name FROM contacts o WHERE o.id = d.owner_id) AS ownerName
      FROM documents d WHERE d.id = ?`,
   );

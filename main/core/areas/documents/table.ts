@@ -22,6 +22,8 @@ export const documentsTable: RecordTable<ApiDocument> = {
     col('content_type', (r) => r.contentType),
     col('size', (r) => r.size),
     col('sha256', (r) => r.sha256),
+    // NULL for a record from a service before contract 0.5.0 (cache/migrations/010-document-crc32.ts).
+    col('crc32', (r) => r.crc32 || null),
     col('state', (r) => r.state),
     col('owner_id', (r) => r.ownerId),
   ],
@@ -35,6 +37,8 @@ export const documentsTable: RecordTable<ApiDocument> = {
     contentType: row.content_type as string,
     size: row.size as number,
     sha256: row.sha256 as string,
+    // Empty for a row without one (see its column); written back as NULL.
+    crc32: (row.crc32 as string | null) ?? '',
     state: row.state as ApiDocument['state'],
     ownerId: row.owner_id as string,
     approval: null,

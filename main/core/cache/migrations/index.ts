@@ -13,6 +13,7 @@ import { localTablesMoved } from './006-local-tables-moved';
 import { keptBranches } from './007-kept-branches';
 import { deferredStructures } from './008-deferred-structures';
 import { contactSearchPrefixes } from './009-contact-search-prefixes';
+import { documentCrc32 } from './010-document-crc32';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   keptBranches,
   deferredStructures,
   contactSearchPrefixes,
+  documentCrc32,
 ];
