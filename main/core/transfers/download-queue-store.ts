@@ -1,6 +1,6 @@
 /**
- * The `download_queue` table (local.db schemas 2 and 3, cache/local-migrations/002-download-queue.ts,
- * 003-email-attachment-downloads.ts):
+ * The `download_queue` table (local.db schemas 2, 3 and 6, cache/local-migrations/002-download-queue.ts,
+ * 003-email-attachment-downloads.ts, 006-download-crc32.ts):
  * downloads asked for and not finished yet, oldest first. Local-only; see docs/ARCHITECTURE.md,
  * "Transfers".
  */
@@ -15,8 +15,13 @@ export interface QueuedDownload {
   name: string;
   /** The document's size, bytes: the download stops when the service sends more. */
   size: number;
-  /** The document's SHA-256 (hex): the finished file must match it. */
+  /** The document's SHA-256 (hex): its content's name; the finished file must match it when `crc32` is null. */
   sha256: string;
+  /**
+   * The document's CRC-32 (hex; local.db schema 6): the finished file must match it. Null for an
+   * e-mail attachment, or a document whose record has none (checksum.ts, expectedChecksum).
+   */
+  crc32?: string | null;
   /** ISO 8601 UTC. */
   createdAt: string;
   /**
@@ -42,18 +47,19 @@ export interface DownloadQueueStore {
 /** Creates the DownloadQueueStore over `db`. */
 export function createDownloadQueueStore(db: Database): DownloadQueueStore {
   const insert = db.prepare(
-    `INSERT INTO download_queue (id, document_id, name, size, sha256, created_at, email_id)
-     VALUES (@id, @documentId, @name, @size, @sha256, @createdAt, @emailId)`,
+    `INSERT INTO download_queue (id, document_id, name, size, sha256, crc32, created_at, email_id)
+     VALUES (@id, @documentId, @name, @size, @sha256, @crc32, @createdAt, @emailId)`,
   );
   const everything = db.prepare(
-    `SELECT id, document_id AS documentId, name, size, sha256, created_at AS createdAt, email_id AS emailId
+    `SELECT id, document_id AS documentId, name, size, sha256, crc32, created_at AS createdAt, email_id AS emailId
      FROM download_queue ORDER BY created_at, rowid`,
   );
   const del = db.prepare('DELETE FROM download_queue WHERE id = ?');
   const delAll = db.prepare('DELETE FROM download_queue');
   return {
     db,
-    add: (download) => void insert.run({ ...download, emailId: download.emailId ?? null }),
+    add: (download) =>
+      void insert.run({ ...download, crc32: download.crc32 ?? null, emailId: download.emailId ?? null }),
     all: () => everything.all() as QueuedDownload[],
     remove: (id) => void del.run(id),
     clear: () => void delAll.run(),

@@ -1,6 +1,6 @@
 /**
  * The durable download queue (docs/ARCHITECTURE.md, "Transfers"). A download asked for is recorded
- * first (a row in `download_queue` with the document's name, size and SHA-256) and then fetched by
+ * first (a row in `download_queue` with the document's name, size, SHA-256 and CRC-32) and then fetched by
  * this queue (transfer-queue.ts decides when), so it outlives outages and restarts as uploads do:
  *
  * - an attempt (download.ts) continues the document's `.part` file with `Range`/`If-Range`, checks
@@ -37,6 +37,8 @@ export interface DownloadSource {
   size: number;
   /** Hex. */
   sha256: string;
+  /** Hex; the file is checked with it when set (else with `sha256`): a document's record since contract 0.5.0. */
+  crc32?: string | null;
   /** For an e-mail attachment (`id` is then the attachment's id): the e-mail it is taken from. */
   emailId?: string;
 }
@@ -148,6 +150,7 @@ export function createDownloadQueue(options: DownloadQueueOptions): DownloadQueu
         name: doc.name,
         size: doc.size,
         sha256: doc.sha256,
+        crc32: doc.crc32 ?? null,
         createdAt: new Date().toISOString(),
         emailId: doc.emailId ?? null,
       };

@@ -5,11 +5,11 @@
  * restart) with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checked, and renamed to a free name
  * ("name (1).ext" when taken).
  *
- * Checks, against what the synced document says (its size and SHA-256), never against what the
- * answer says about itself:
+ * Checks, against what the synced document says (its size and checksum: its CRC-32, or its SHA-256
+ * when the record has no CRC-32; checksum.ts), never against what the answer says about itself:
  * - an answer that announces, or brings, more bytes than the document has is stopped at once and its
  *   `.part` deleted (a broken or hostile service could otherwise fill the disk);
- * - every finished file is checked against the document's SHA-256 (hashed while it arrives; a
+ * - every finished file is checked against the document's checksum (computed while it arrives; a
  *   resumed one from the bytes on disk first), so a different body of the same length is caught
  *   and deleted. A resumed file that does not match starts over once from the first byte, since its
  *   `.part` may have been damaged on this computer.
@@ -21,7 +21,8 @@ import { isAbortError, offlineError, ServiceError } from '../errors';
 import { BodyReadError, BodyTooLongError } from './body-to-file';
 import type { TransferDeps } from './deps';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
-import { fileSize, hashFilePrefix, reserveFreeName } from './local-files';
+import { checksumOfPrefix, expectedChecksum } from './checksum';
+import { fileSize, reserveFreeName } from './local-files';
 import { type ReceivedFile, ShortBodyError, WrongPartError } from './receive-file';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
@@ -45,7 +46,7 @@ function tooLong(size: number): DownloadDiscardedError {
 
 const mismatch = () =>
   new DownloadDiscardedError(
-    "The file that arrived does not match the document's SHA-256 checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
+    "The file that arrived does not match the document's checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
   );
 
 /** The `.part` file to continue: the recorded one when it holds the same content, else a new one. */
@@ -73,10 +74,11 @@ async function fetchIntoPart(
   partPath: string,
   signal: AbortSignal,
 ): Promise<void> {
+  const expected = expectedChecksum(entry);
   let offset = (await fileSize(partPath)) ?? 0;
   if (offset === entry.size) {
     // Written whole before a restart, but not yet renamed: no need to ask again if it matches.
-    if ((await hashFilePrefix(partPath, offset)).digest('hex') === entry.sha256) return;
+    if ((await checksumOfPrefix(partPath, offset, expected.kind)).hex() === expected.hex) return;
     throw new ResumedMismatch();
   }
   if (offset > entry.size) {
@@ -85,7 +87,7 @@ async function fetchIntoPart(
   }
   const headers: Record<string, string> =
     offset > 0 ? { Range: `bytes=${offset}-`, 'If-Range': `"${entry.sha256}"` } : {};
-  const sink = { path: partPath, offset, size: entry.size };
+  const sink = { path: partPath, offset, size: entry.size, checksum: expected.kind };
   let running = false;
   const onProgress = (bytes: number) => {
     if (!running) {
@@ -113,7 +115,7 @@ async function fetchIntoPart(
     }
     throw err;
   }
-  if (received.sha256 !== entry.sha256) throw received.resumed ? new ResumedMismatch() : mismatch();
+  if (received.checksum !== expected.hex) throw received.resumed ? new ResumedMismatch() : mismatch();
 }
 
 /**

@@ -1,6 +1,4 @@
-/** File-system helpers of downloads: free names in a folder, file sizes, hashing what is on disk. */
-import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+/** File-system helpers of transfers: free names in a folder, file sizes, the read chunk size. */
 import { open, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { maxFileNameBytes, numberedFileName } from './safe-file-name';
@@ -35,16 +33,4 @@ export async function fileSize(path: string): Promise<number | null> {
   } catch {
     return null;
   }
-}
-
-/** Feeds the first `bytes` bytes of the file at `path` into `hash`. */
-export async function hashFilePrefix(path: string, bytes: number, hash: Hash = createHash('sha256')): Promise<Hash> {
-  if (bytes === 0) return hash;
-  for await (const chunk of createReadStream(path, {
-    start: 0,
-    end: bytes - 1,
-    highWaterMark: readChunkBytes,
-  }) as AsyncIterable<Buffer>)
-    hash.update(chunk);
-  return hash;
 }

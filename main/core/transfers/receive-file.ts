@@ -2,19 +2,19 @@
  * Receiving a document's bytes into its `.part` file (docs/ARCHITECTURE.md, "Transfers"): what one
  * download request does with a successful answer, on whichever thread runs it (transfer-io.ts).
  * The body is checked against the part asked for (RFC 9110 §14.4 Content-Range), written to the
- * file as it arrives and hashed on the way.
+ * file as it arrives (each piece at its own offset, several at a time: socket-answer.ts lends them
+ * from a few reused buffers) and checksummed on the way (checksum.ts).
  *
  * Checks made here, against what the caller says the document is (`FileSink.size`), never against
  * what the answer says about itself: a 206 must continue exactly at the offset asked for; an answer
  * that announces or brings more bytes than the document has left is stopped at once; one that ends
- * early is reported. Comparing the SHA-256 with the document's is the caller's (download.ts).
+ * early is reported. Comparing the checksum with the document's is the caller's (download.ts).
  */
-import { createHash, type Hash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { open } from 'node:fs/promises';
-import type { StreamedAnswer } from '../api/node-transport';
-import { BodyTooLongError, writeBodyToFile } from './body-to-file';
-import { hashFilePrefix } from './local-files';
+import { BodyTooLongError } from './body-to-file';
+import { type Checksum, type ChecksumKind, checksumOfPrefix, createChecksum } from './checksum';
+import type { SocketAnswer } from './socket-answer';
 
 /** Where a successful answer's body goes: the `.part` file, the bytes it holds already, the document's size (bytes). */
 export interface FileSink {
@@ -23,13 +23,15 @@ export interface FileSink {
   offset: number;
   /** The document's whole size, bytes (from the synced document). */
   size: number;
+  /** The checksum to compute over the whole file (the document's CRC-32 when its record has one). */
+  checksum: ChecksumKind;
 }
 
-/** What a successful answer left in the file: whether it continued the file (206), its size and SHA-256 (hex, the whole file). */
+/** What a successful answer left in the file: whether it continued the file (206), its size and checksum (the sink's kind, hex, the whole file). */
 export interface ReceivedFile {
   resumed: boolean;
   bytes: number;
-  sha256: string;
+  checksum: string;
 }
 
 /** The service answered 206 for another part than the one asked for. */
@@ -60,49 +62,64 @@ function announcedLength(headers: Headers): number | null {
   return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
 }
 
-/** Writes the body of the successful `answer` into `sink` (see the module's comment). */
+/** Writes all of `piece` at `position` of `file`, continuing after a short write. */
+async function writeAt(file: FileHandle, piece: Buffer, position: number): Promise<void> {
+  let written = 0;
+  while (written < piece.length) {
+    const { bytesWritten } = await file.write(piece, written, piece.length - written, position + written);
+    if (bytesWritten === 0) throw new Error('The disk accepted no more bytes. Free some space and try again.');
+    written += bytesWritten;
+  }
+}
+
+/**
+ * Writes the body of the successful `answer` into `sink` (see the module's comment), reporting the
+ * file's bytes so far to `onProgress`. Rejects with WrongPartError, BodyTooLongError (the bytes
+ * within the document are written, the piece that passed it is not), ShortBodyError, BodyReadError
+ * (the connection broke or the request was aborted) or the file's error; no write is still running
+ * when it settles.
+ */
 export async function receiveBody(
-  answer: StreamedAnswer,
+  answer: SocketAnswer,
   sink: FileSink,
   onProgress: (bytesDone: number) => void,
 ): Promise<ReceivedFile> {
   const resumed = answer.status === 206;
   if (resumed && !answer.headers.get('content-range')?.startsWith(`bytes ${sink.offset}-`)) {
-    answer.body.destroy();
+    answer.close();
     throw new WrongPartError();
   }
   const start = resumed ? sink.offset : 0;
   const rest = sink.size - start;
   const announced = announcedLength(answer.headers);
   if (announced !== null && announced > rest) {
-    answer.body.destroy();
+    answer.close();
     throw new BodyTooLongError(rest);
   }
-  let hash: Hash;
+  let sum: Checksum;
   let file: FileHandle;
   try {
-    hash = resumed ? await hashFilePrefix(sink.path, start) : createHash('sha256');
-    file = await open(sink.path, resumed ? 'a' : 'w');
+    sum = resumed ? await checksumOfPrefix(sink.path, start, sink.checksum) : createChecksum(sink.checksum);
+    file = await open(sink.path, resumed ? 'r+' : 'w');
   } catch (err) {
-    answer.body.destroy();
+    answer.close();
     throw err;
   }
   onProgress(start);
   let done = start;
   try {
-    await writeBodyToFile(
-      answer.body,
-      file,
-      (chunk) => {
-        hash.update(chunk);
-        done += chunk.byteLength;
-        onProgress(done);
-      },
-      { maxBytes: rest },
-    );
+    // FileHandle.close waits for the writes still running, so none outlives this function.
+    await answer.read((piece) => {
+      if (done + piece.length > sink.size) throw new BodyTooLongError(rest);
+      sum.update(piece);
+      const position = done;
+      done += piece.length;
+      onProgress(done);
+      return writeAt(file, piece, position);
+    });
   } finally {
     await file.close();
   }
   if (done < sink.size) throw new ShortBodyError(done, sink.size);
-  return { resumed, bytes: done, sha256: hash.digest('hex') };
+  return { resumed, bytes: done, checksum: sum.hex() };
 }

@@ -1,7 +1,8 @@
 /**
  * What moves a transfer's bytes (docs/ARCHITECTURE.md, "Transfers"): an upload's request with a
- * file as its `multipart/form-data` body, read from disk as the socket takes it; a download's
- * answer written into its `.part` file (receive-file.ts). In the app this runs on the transfer
+ * file as its `multipart/form-data` body, read from disk as the socket takes it (Node's HTTP
+ * client, node-transport.ts); a download's answer read into reused buffers (socket-answer.ts) and
+ * written into its `.part` file (receive-file.ts). In the app this runs on the transfer
  * thread (transfer-thread.ts, transfer-worker.ts), so the main thread never handles a file's bytes;
  * `createTransferIoHere` runs it on the calling thread (the transfer thread itself, and tests).
  */
@@ -11,6 +12,7 @@ import { NoAnswerError, readText, sendNodeRequest, type StreamedAnswer } from '.
 import { readChunkBytes } from './local-files';
 import { createMultipartBody } from './multipart';
 import { type FileSink, type ReceivedFile, receiveBody } from './receive-file';
+import { type SocketAnswer, sendOnSocket } from './socket-answer';
 
 /**
  * A multipart body whose file part is read from `file.path` (RFC 7578): plain data, so that it can
@@ -62,13 +64,37 @@ export function multipartOf(body: UploadBody, onProgress: (bytesDone: number) =>
   return createMultipartBody(body.fields, { ...file, open: () => counted(path, onProgress) }, body.boundary);
 }
 
-/**
- * A TransferIo that runs on this thread. `sendRequest` sends a request (default: Node's HTTP
- * client, node-transport.ts; tests give a fake service).
- */
-export function createTransferIoHere(
-  sendRequest: (req: FileRequest & { body?: AsyncIterable<Uint8Array> }) => Promise<StreamedAnswer> = sendNodeRequest,
-): TransferIo {
+/** Stops reading a text answer once it holds `maxAnswerBytes`. */
+class EnoughText extends Error {}
+
+/** An answer's body as UTF-8 text, at most `maxBytes` of it (the rest is not read; the connection is closed). */
+export async function readAnswerText(answer: SocketAnswer, maxBytes: number): Promise<string> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  try {
+    await answer.read((piece) => {
+      const part = Buffer.from(piece.subarray(0, maxBytes - size));
+      parts.push(part);
+      size += part.length;
+      if (size >= maxBytes) throw new EnoughText();
+    });
+  } catch (err) {
+    if (!(err instanceof EnoughText)) throw err;
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** How a TransferIo sends its requests (tests give a fake service). */
+export interface TransferTransport {
+  /** Sends an upload's request with its body (default: Node's HTTP client, node-transport.ts). */
+  sendRequest?: (req: FileRequest & { body?: AsyncIterable<Uint8Array> }) => Promise<StreamedAnswer>;
+  /** Sends a download's request (default: its own socket, socket-answer.ts). */
+  openAnswer?: (req: FileRequest) => Promise<SocketAnswer>;
+}
+
+/** A TransferIo that runs on this thread, sending through `transport`. */
+export function createTransferIoHere(transport: TransferTransport = {}): TransferIo {
+  const { sendRequest = sendNodeRequest, openAnswer = sendOnSocket } = transport;
   const answered = async (req: FileRequest & { body?: AsyncIterable<Uint8Array> }) => {
     try {
       return await sendRequest(req);
@@ -76,24 +102,25 @@ export function createTransferIoHere(
       throw new NoAnswerError(err);
     }
   };
-  /** The answer with its body as text; a failed answer's unreadable body is empty, a successful one's is NoAnswerError. */
-  const asText = async (answer: StreamedAnswer): Promise<FileAnswer<never>> => {
-    const ok = answer.status >= 200 && answer.status < 300;
-    const text = await readText(answer.body, maxAnswerBytes).catch((err: unknown) => {
-      if (ok) throw new NoAnswerError(err);
-      return '';
-    });
-    return { status: answer.status, headers: answer.headers, text };
+  const failed = (ok: boolean) => (err: unknown) => {
+    if (ok) throw new NoAnswerError(err);
+    return '';
   };
   return {
     async receive(req, sink, onProgress) {
-      const answer = await answered(req);
-      if (answer.status < 200 || answer.status >= 300) return asText(answer);
-      const result = await receiveBody(answer, sink, onProgress);
-      return { status: answer.status, headers: answer.headers, result };
+      const answer = await openAnswer(req);
+      const { status, headers } = answer;
+      if (status < 200 || status >= 300) {
+        // A failed answer whose body cannot be read is told by its status alone.
+        return { status, headers, text: await readAnswerText(answer, maxAnswerBytes).catch(failed(false)) };
+      }
+      return { status, headers, result: await receiveBody(answer, sink, onProgress) };
     },
     async send(req, body, onProgress) {
-      return asText(await answered({ ...req, body: multipartOf(body, onProgress).chunks() }));
+      const answer = await answered({ ...req, body: multipartOf(body, onProgress).chunks() });
+      const ok = answer.status >= 200 && answer.status < 300;
+      const text = await readText(answer.body, maxAnswerBytes).catch(failed(ok));
+      return { status: answer.status, headers: answer.headers, text };
     },
     async stop() {},
   };

@@ -322,7 +322,7 @@ async function swapped(rig: Rig): Promise<string> {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': other.length });
       res.end(other);
     },
-    "The file that arrived does not match the document's SHA-256 checksum, so it was deleted.",
+    "The file that arrived does not match the document's checksum, so it was deleted.",
   );
   await downloadsAgain(rig);
   return `${other.length} wrong bytes caught by the SHA-256 and deleted; downloaded again`;

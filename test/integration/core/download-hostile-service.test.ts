@@ -112,7 +112,7 @@ describe('downloads from a hostile service', () => {
       state: 'failed',
       localPath: null,
       error:
-        "Downloading Swapped.bin failed. The file that arrived does not match the document's SHA-256 checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
+        "Downloading Swapped.bin failed. The file that arrived does not match the document's checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
     });
     expect(leftOver()).toEqual([]);
     expect(queueRows()).toEqual([]);

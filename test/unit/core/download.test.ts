@@ -2,17 +2,17 @@
  * The download queue and its attempts (main/core/transfers/download-queue.ts, download.ts) against a
  * fake `downloadDocument`: a document in one piece, a body cut short resumed with Range, a damaged
  * `.part` started over, a body longer than the document stopped and deleted, a different body of
- * the same length caught by the SHA-256, a restart that continues a `.part`, and cancelling.
+ * the same length caught by the CRC-32 (and by the SHA-256 for a record without one), a restart
+ * that continues a `.part`, and cancelling.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { crc32 } from '@node-rs/crc32';
 import type { Database } from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Transfer } from '../../../preload/contract';
 import { type ApiClient, createApiClient, type FileRequest } from '../../../main/core/api/client';
-import type { StreamedAnswer } from '../../../main/core/api/node-transport';
 import type { Cache } from '../../../main/core/cache/cache';
 import type { DownloadRecord } from '../../../main/core/cache/state-store';
 import { createChangeNotifier, createEventBus } from '../../../main/core/events';
@@ -22,9 +22,11 @@ import type { DownloadQueueStore, QueuedDownload } from '../../../main/core/tran
 import { createLimiter } from '../../../main/core/transfers/limiter';
 import { createTransferIoHere, type TransferIo } from '../../../main/core/transfers/transfer-io';
 import { createTransferRegistry } from '../../../main/core/transfers/registry';
+import type { SocketAnswer } from '../../../main/core/transfers/socket-answer';
 import { createTempDir } from '../../helpers/core-harness';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const crc32Hex = (data: Buffer) => crc32(data).toString(16).padStart(8, '0');
 
 /**
  * How the fake service answers one request: all of what was asked, only its first `cutAfter` bytes
@@ -63,16 +65,29 @@ function fakeService(content: Buffer, answers: Answer[] = []) {
     });
     return new Response(body, { status: useRange ? 206 : 200, headers });
   };
-  // The transfer I/O reads the body as a Node stream (node-transport.ts); this one wraps the web stream above.
-  const send = async (req: FileRequest): Promise<StreamedAnswer> => {
+  // The transfer I/O reads a download piece by piece (socket-answer.ts); this one reads the web stream above.
+  const openAnswer = async (req: FileRequest): Promise<SocketAnswer> => {
     const response = await open('downloadDocument', req);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     return {
       status: response.status,
       headers: response.headers,
-      body: Readable.fromWeb(response.body as never) as unknown as StreamedAnswer['body'],
+      async read(onPiece) {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          try {
+            await onPiece(Buffer.from(value));
+          } catch (err) {
+            await reader.cancel();
+            throw err;
+          }
+        }
+      },
+      close: () => void reader.cancel(),
     };
   };
-  return { requests, api: createApiClient('http://service.test', null), io: createTransferIoHere(send) };
+  return { requests, api: createApiClient('http://service.test', null), io: createTransferIoHere({ openAnswer }) };
 }
 
 /** A download queue over the fake service's client and transfer I/O, with its records and rows kept in maps. */
@@ -130,7 +145,13 @@ describe('download queue', () => {
   const dir = createTempDir();
   afterAll(() => dir.remove());
   const content = randomBytes(3 * 1024 * 1024 + 5);
-  const doc = (id: string, name: string) => ({ id, name, size: content.length, sha256: sha256(content) });
+  const doc = (id: string, name: string, withCrc32 = true) => ({
+    id,
+    name,
+    size: content.length,
+    sha256: sha256(content),
+    crc32: withCrc32 ? crc32Hex(content) : null,
+  });
   const files = (folder: string) => (existsSync(folder) ? readdirSync(folder) : []);
 
   it('writes the document in one piece, checks it, renames the .part and records it', async () => {
@@ -159,7 +180,7 @@ describe('download queue', () => {
     expect(waiting).toMatchObject({ bytesDone: 1_000_000, error: expect.stringContaining('Waiting for the service') });
   });
 
-  it('starts over once when a resumed .part does not match the SHA-256 (damaged on this computer)', async () => {
+  it('starts over once when a resumed .part does not match the CRC-32 (damaged on this computer)', async () => {
     const service = fakeService(content);
     const downloads = join(dir.path, 'damaged');
     mkdirSync(downloads, { recursive: true });
@@ -203,25 +224,28 @@ describe('download queue', () => {
     expect(files(downloads)).toEqual([]);
   });
 
-  it('deletes a different body of the same length that does not match the SHA-256', async () => {
+  it.each([
+    { check: 'CRC-32', withCrc32: true },
+    { check: 'SHA-256 (a record without a CRC-32)', withCrc32: false },
+  ])('deletes a different body of the same length that does not match the $check', async ({ withCrc32 }) => {
     const swapped = Buffer.from(content);
     swapped[content.length - 1] ^= 0x01;
     const service = fakeService(content, [{ other: swapped }]);
-    const downloads = join(dir.path, 'swapped');
+    const downloads = join(dir.path, `swapped-${withCrc32}`);
     const { queue, records, finished } = queueFor(service, downloads);
-    const failed = await finished((await queue.enqueue(doc('d6', 'swapped.bin'))).id);
+    const failed = await finished((await queue.enqueue(doc('d6', 'swapped.bin', withCrc32))).id);
     expect(failed).toMatchObject({
       state: 'failed',
       localPath: null,
       error:
-        "Downloading swapped.bin failed. The file that arrived does not match the document's SHA-256 checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
+        "Downloading swapped.bin failed. The file that arrived does not match the document's checksum, so it was deleted. Sync, then download it again; if it keeps happening, contact your administrator.",
     });
     expect(service.requests.map((r) => r.range)).toEqual([null]);
     expect(files(downloads)).toEqual([]);
     expect(records.has('d6')).toBe(false);
   });
 
-  it('continues the .part of a download queued before a restart', async () => {
+  it('continues the .part of a download queued before a restart (a row without a CRC-32: checked with the SHA-256)', async () => {
     const service = fakeService(content);
     const downloads = join(dir.path, 'restart');
     mkdirSync(downloads, { recursive: true });

@@ -27,9 +27,12 @@ describe('local.db schema 3: e-mail attachments in the download queue', () => {
     ).run(queued.id, queued.documentId, queued.name, queued.size, queued.sha256, queued.createdAt);
     migrate(db, localMigrations.slice(0, 3), ':memory:', 'local');
     expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.prepare('SELECT email_id FROM download_queue').pluck().all()).toEqual([null]);
 
+    // The store of today reads the latest schema.
+    migrate(db, localMigrations, ':memory:', 'local');
     const store = createDownloadQueueStore(db);
-    expect(store.all()).toEqual([{ ...queued, emailId: null }]);
+    expect(store.all()).toEqual([{ ...queued, crc32: null, emailId: null }]);
     const attachment = {
       ...queued,
       id: 't2',
@@ -39,6 +42,9 @@ describe('local.db schema 3: e-mail attachments in the download queue', () => {
       emailId: '00000000-0000-4000-8000-0000000000e1',
     };
     store.add(attachment);
-    expect(store.all()).toEqual([{ ...queued, emailId: null }, attachment]);
+    expect(store.all()).toEqual([
+      { ...queued, crc32: null, emailId: null },
+      { ...attachment, crc32: null },
+    ]);
   });
 });

@@ -31,8 +31,10 @@ describe('local.db schema 5: uploads sent from the user files', () => {
       `INSERT INTO upload_queue (id, idempotency_key, folder_id, name, size, file_path, state, attempts, last_error, created_at, operation)
        VALUES (@id, @idempotencyKey, @folderId, @name, @size, @filePath, @state, @attempts, @lastError, @createdAt, @operation)`,
     ).run(before);
-    migrate(db, localMigrations, ':memory:', 'local');
+    migrate(db, localMigrations.slice(0, 5), ':memory:', 'local');
     expect(db.pragma('user_version', { simple: true })).toBe(5);
+    // The store of today reads the latest schema.
+    migrate(db, localMigrations, ':memory:', 'local');
 
     const store = createUploadQueueStore(db);
     expect(store.all()).toEqual([{ ...before, sourceMtimeMs: null }]);

@@ -1,14 +1,15 @@
 /**
  * The transfer thread (main/core/transfers/transfer-thread.ts, transfer-worker.ts) against a local
- * HTTP server: a download written and hashed on the thread with its progress, an upload's multipart
+ * HTTP server: a download written and checksummed on the thread with its progress, an upload's multipart
  * body read from its file there, a failed answer's problem text, a body that runs past the
  * document arriving as the same error class, cancelling, and stopping the thread.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { crc32 } from '@node-rs/crc32';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoAnswerError } from '../../../main/core/api/node-transport';
 import { BodyReadError, BodyTooLongError } from '../../../main/core/transfers/body-to-file';
@@ -17,7 +18,7 @@ import { createTransferThread } from '../../../main/core/transfers/transfer-thre
 import { createTempDir } from '../../helpers/core-harness';
 
 const content = randomBytes(3 * 1024 * 1024 + 17);
-const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const crc32Hex = (data: Buffer) => crc32(data).toString(16).padStart(8, '0');
 
 /** Answers GET /file (the content), GET /long (more than announced later), GET /slow (never ends), POST /upload (echoes size and hash), anything else 404. */
 function handle(req: IncomingMessage, res: ServerResponse) {
@@ -65,12 +66,13 @@ afterAll(async () => {
 const get = (path: string, signal?: AbortSignal) => ({ method: 'GET', url: base + path, headers: {}, signal });
 
 describe('the transfer thread', () => {
-  it('writes a download into its file on the thread, with its SHA-256 and its progress', async () => {
+  it('writes a download into its file on the thread, with its CRC-32 and its progress', async () => {
     const path = join(dir, 'a.part');
     const progress: number[] = [];
-    const answer = await io.receive(get('/file'), { path, offset: 0, size: content.length }, (b) => progress.push(b));
+    const sink = { path, offset: 0, size: content.length, checksum: 'crc32' as const };
+    const answer = await io.receive(get('/file'), sink, (b) => progress.push(b));
     expect(answer.status).toBe(200);
-    expect(answer.result).toEqual({ resumed: false, bytes: content.length, sha256: sha256(content) });
+    expect(answer.result).toEqual({ resumed: false, bytes: content.length, checksum: crc32Hex(content) });
     expect(readFileSync(path).equals(content)).toBe(true);
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(content.length);
@@ -96,20 +98,20 @@ describe('the transfer thread', () => {
 
   it("gives a failed answer's problem document as text and writes nothing", async () => {
     const path = join(dir, 'missing.part');
-    const answer = await io.receive(get('/missing'), { path, offset: 0, size: 10 }, () => undefined);
+    const answer = await io.receive(get('/missing'), { path, offset: 0, size: 10, checksum: 'crc32' }, () => undefined);
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.text!)).toMatchObject({ code: 'not_found' });
     expect(answer.result).toBeUndefined();
   });
 
   it('stops a body that runs past the document, with the same error class as on this thread', async () => {
-    const sink = { path: join(dir, 'long.part'), offset: 0, size: content.length };
+    const sink = { path: join(dir, 'long.part'), offset: 0, size: content.length, checksum: 'crc32' as const };
     await expect(io.receive(get('/long'), sink, () => undefined)).rejects.toBeInstanceOf(BodyTooLongError);
   });
 
   it('cancels a download under way when its signal aborts', async () => {
     const controller = new AbortController();
-    const sink = { path: join(dir, 'slow.part'), offset: 0, size: content.length };
+    const sink = { path: join(dir, 'slow.part'), offset: 0, size: content.length, checksum: 'crc32' as const };
     const receiving = io.receive(get('/slow', controller.signal), sink, () => controller.abort());
     const err = await receiving.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BodyReadError);
@@ -117,7 +119,7 @@ describe('the transfer thread', () => {
   });
 
   it('reports no answer when nothing listens, and ends what runs when stopped', async () => {
-    const sink = { path: join(dir, 'none.part'), offset: 0, size: 1 };
+    const sink = { path: join(dir, 'none.part'), offset: 0, size: 1, checksum: 'crc32' as const };
     const refused = { method: 'GET', url: 'http://127.0.0.1:9/file', headers: {} };
     await expect(io.receive(refused, sink, () => undefined)).rejects.toBeInstanceOf(NoAnswerError);
     const other = createTransferThread();

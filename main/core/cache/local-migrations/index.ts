@@ -10,6 +10,7 @@ import { downloadQueue } from './002-download-queue';
 import { emailAttachmentDownloads } from './003-email-attachment-downloads';
 import { importMappingUploads } from './004-import-mapping-uploads';
 import { uploadsFromOriginals } from './005-uploads-from-originals';
+import { downloadCrc32 } from './006-download-crc32';
 
 /** All local.db migrations, in order. The last one's version is the schema version this build writes. */
 export const localMigrations: readonly Migration[] = [
@@ -18,4 +19,5 @@ export const localMigrations: readonly Migration[] = [
   emailAttachmentDownloads,
   importMappingUploads,
   uploadsFromOriginals,
+  downloadCrc32,
 ];
