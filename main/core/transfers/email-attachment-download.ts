@@ -12,7 +12,7 @@
  * e-mail's attachments as last listed, or of the contract's largest message (50 attachments of
  * 25 MiB) when none is kept, so a broken or hostile service cannot fill the disk.
  */
-import { mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import type { ApiSchemas } from '../../../preload/contract/common';
 import { emailAttachmentsKey } from '../areas/emails/keys';
 import { isAbortError, offlineError, ServiceError } from '../errors';
@@ -21,7 +21,7 @@ import type { TransferDeps } from './deps';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { DownloadDiscardedError } from './download';
 import { attachmentBytes, messageByteBudget } from './email-attachment-part';
-import { reserveFreeName } from './local-files';
+import { openPartFile, reserveFreeName } from './local-files';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
 
@@ -63,7 +63,7 @@ async function fetchMessage(
     );
   handle.update({ state: 'running', bytesDone: 0, bytesTotal: 0, error: null });
   let done = 0;
-  const file = await open(partPath, 'w');
+  const file = await openPartFile(partPath, false);
   try {
     await writeBodyToFile(
       response.body,

@@ -6,7 +6,6 @@
  * request and has no length or checksum to resume against, so it is one attempt, not a durable
  * queue entry: when it fails or is cancelled its `.part` is deleted and nothing is left behind.
  */
-import { open } from 'node:fs/promises';
 import { CsvError } from 'csv-parse';
 import type { Transfer } from '../../../preload/contract';
 import { isAbortError, ServiceError } from '../errors';
@@ -14,6 +13,7 @@ import { BodyReadError, writeBodyToFile } from './body-to-file';
 import type { TransferDeps } from './deps';
 import { dropPart, type FileDestination, fileWriteError, finishPart, reservePart } from './file-destination';
 import type { TransferHandle } from './registry';
+import { openPartFile } from './local-files';
 
 /** What one export needs: its file name for the transfer list, where it goes, and how to ask the service. */
 export interface ExportJob {
@@ -41,7 +41,7 @@ async function streamAnswer(job: ExportJob, handle: TransferHandle, partPath: st
   }
   handle.update({ state: 'running', bytesDone: 0, bytesTotal: 0, error: null });
   let done = 0;
-  const file = await open(partPath, 'w');
+  const file = await openPartFile(partPath, false);
   try {
     return await writeBodyToFile(response.body, file, (chunk) => {
       done += chunk.byteLength;

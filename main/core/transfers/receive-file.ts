@@ -16,9 +16,9 @@
  */
 import type { FileHandle } from 'node:fs/promises';
 import { writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { BodyTooLongError } from './body-to-file';
 import { type Checksum, type ChecksumKind, checksumOfPrefix, createChecksum } from './checksum';
+import { openPartFile } from './local-files';
 import type { SocketAnswer } from './socket-answer';
 
 /** Where a successful answer's body goes: the `.part` file, the bytes it holds already, the document's size (bytes). */
@@ -104,7 +104,7 @@ export async function receiveBody(
   let file: FileHandle;
   try {
     sum = resumed ? await checksumOfPrefix(sink.path, start, sink.checksum) : createChecksum(sink.checksum);
-    file = await open(sink.path, resumed ? 'r+' : 'w');
+    file = await openPartFile(sink.path, resumed);
   } catch (err) {
     answer.close();
     throw err;

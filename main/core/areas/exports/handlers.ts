@@ -8,7 +8,6 @@
  * chosen in the dialog) are applied by the app while the file streams (transfers/csv-reshape.ts); the
  * templates themselves are handled in template-handlers.ts.
  */
-import { open } from 'node:fs/promises';
 import type { OperationId } from '../../../../api/generated/operations';
 import { BridgeError, type ExportRequest, type ExportTarget, exportColumns } from '../../../../preload/contract';
 import { type CsvShape, CsvShapeError, reshapeCsv } from '../../transfers/csv-reshape';
@@ -23,6 +22,7 @@ import {
 import type { AreaHandlers, HandlerContext } from '../context';
 import { downloadServiceFile } from '../service-file';
 import { templateHandlers } from './template-handlers';
+import { openPartFile } from '../../transfers/local-files';
 
 type Names = 'exports.start' | 'exports.saveViewFile';
 
@@ -127,7 +127,7 @@ export const exportsHandlers: AreaHandlers<Names | keyof ReturnType<typeof templ
     try {
       partPath = await reservePart(destination);
       const bytes = Buffer.from(text, 'utf8');
-      const file = await open(partPath, 'w');
+      const file = await openPartFile(partPath, false);
       try {
         await file.writeFile(bytes);
       } finally {
