@@ -2,8 +2,8 @@
  * One attempt at a queued download (docs/ARCHITECTURE.md, "Transfers"; the download queue,
  * download-queue.ts, decides when to try and what a failure means). The document is streamed into
  * `<downloadsDir>/<safe name>.part`, continuing a `.part` left by an earlier attempt (even before a
- * restart) with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checked, and renamed to a free name
- * ("name (1).ext" when taken).
+ * restart) with `Range` and `If-Range` (RFC 9110 §14.2, §13.1.5), checked, and moved to a free name
+ * ("name (1).ext" when taken; local-files.ts, moveToFreeName).
  *
  * Checks, against what the synced document says (its size and checksum: its CRC-32, or its SHA-256
  * when the record has no CRC-32; checksum.ts), never against what the answer says about itself:
@@ -15,14 +15,14 @@
  *   `.part` may have been damaged on this computer.
  * A connection that breaks keeps the `.part` for the next attempt.
  */
-import { mkdir, rename, truncate, unlink } from 'node:fs/promises';
+import { mkdir, truncate, unlink } from 'node:fs/promises';
 import { BridgeError } from '../../../preload/contract';
 import { isAbortError, offlineError, ServiceError } from '../errors';
 import { BodyReadError, BodyTooLongError } from './body-to-file';
 import type { TransferDeps } from './deps';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { checksumOfPrefix, expectedChecksum } from './checksum';
-import { fileSize, reserveFreeName } from './local-files';
+import { fileSize, moveToFreeName, reserveFreeName } from './local-files';
 import { type ReceivedFile, ShortBodyError, WrongPartError } from './receive-file';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
@@ -77,7 +77,7 @@ async function fetchIntoPart(
   const expected = expectedChecksum(entry);
   let offset = (await fileSize(partPath)) ?? 0;
   if (offset === entry.size) {
-    // Written whole before a restart, but not yet renamed: no need to ask again if it matches.
+    // Written whole before a restart, but not yet moved to its name: no need to ask again if it matches.
     if ((await checksumOfPrefix(partPath, offset, expected.kind)).hex() === expected.hex) return;
     throw new ResumedMismatch();
   }
@@ -120,7 +120,7 @@ async function fetchIntoPart(
 
 /**
  * Makes one attempt at `entry`: fetches what its `.part` lacks (starting over once when a resumed
- * file does not match), then renames the checked file to a free name and records it, removing the
+ * file does not match), then moves the checked file to a free name and records it, removing the
  * queue row in the same transaction, and reports `done`. The transfer stays `queued` until the
  * service answers, then reports `running` with progress. Throws DownloadDiscardedError after
  * deleting the `.part` (what arrived is not the document), ServiceError (status 0 when no answer
@@ -149,8 +149,7 @@ export async function attemptDownload(
     throw err instanceof ResumedMismatch ? mismatch() : err;
   }
   signal.throwIfAborted();
-  const localPath = await reserveFreeName(deps.downloadsDir, safeFileName(entry.name));
-  await rename(part, localPath);
+  const localPath = await moveToFreeName(part, deps.downloadsDir, safeFileName(entry.name));
   store.db.transaction(() => {
     deps.cache.state.putDownload({ documentId: entry.documentId, sha256: entry.sha256, localPath, partPath: null });
     store.remove(entry.id);

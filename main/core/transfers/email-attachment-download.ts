@@ -12,7 +12,7 @@
  * e-mail's attachments as last listed, or of the contract's largest message (50 attachments of
  * 25 MiB) when none is kept, so a broken or hostile service cannot fill the disk.
  */
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import type { ApiSchemas } from '../../../preload/contract/common';
 import { emailAttachmentsKey } from '../areas/emails/keys';
 import { isAbortError, offlineError, ServiceError } from '../errors';
@@ -21,7 +21,7 @@ import type { TransferDeps } from './deps';
 import type { DownloadQueueStore, QueuedDownload } from './download-queue-store';
 import { DownloadDiscardedError } from './download';
 import { attachmentBytes, messageByteBudget } from './email-attachment-part';
-import { openPartFile, reserveFreeName } from './local-files';
+import { moveToFreeName, openPartFile, reserveFreeName } from './local-files';
 import type { TransferHandle } from './registry';
 import { safeFileName } from './safe-file-name';
 
@@ -120,8 +120,7 @@ export async function attemptAttachmentDownload(
   try {
     await writeFile(filePart, bytes);
     signal.throwIfAborted();
-    const localPath = await reserveFreeName(deps.downloadsDir, name);
-    await rename(filePart, localPath);
+    const localPath = await moveToFreeName(filePart, deps.downloadsDir, name);
     store.db.transaction(() => {
       deps.cache.state.putDownload({ documentId: entry.documentId, sha256: entry.sha256, localPath, partPath: null });
       store.remove(entry.id);

@@ -10,7 +10,7 @@ import { basename, dirname } from 'node:path';
 import { BridgeError } from '../../../preload/contract';
 import type { Platform, SaveKind } from '../platform';
 import { storageProblemOf } from '../storage-errors';
-import { reserveFreeName } from './local-files';
+import { moveToFreeName, reserveFreeName } from './local-files';
 import { safeFileName } from './safe-file-name';
 
 /** Where a file goes: the chosen path, or (path null) a free name for `name` in `dir` once it is complete. */
@@ -50,7 +50,8 @@ export async function reservePart(destination: FileDestination): Promise<string>
 
 /** Renames the complete `partPath` to the destination (a free name when none was chosen); returns the final path. */
 export async function finishPart(destination: FileDestination, partPath: string): Promise<string> {
-  const finalPath = destination.path ?? (await reserveFreeName(destination.dir, destination.name));
+  if (!destination.path) return moveToFreeName(partPath, destination.dir, destination.name);
+  const finalPath = destination.path;
   await rename(partPath, finalPath);
   return finalPath;
 }

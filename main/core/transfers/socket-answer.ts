@@ -9,8 +9,9 @@
  * each piece of the body is handed to the reader as a view of the buffer it arrived in.
  *
  * A buffer is read into again only once every piece handed from it is done with (the promise its
- * reader returned settled); while no buffer is free the socket is not read, so the service waits
- * (TCP flow control) and memory stays at `readBuffers × readBufferBytes`.
+ * reader returned settled); while no buffer is free, and from the headers until `read` is called,
+ * the socket is not read, so the service waits (TCP flow control) and memory stays at
+ * `readBuffers × readBufferBytes` (plus a copy of the body bytes that came with the headers).
  */
 import { connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
@@ -186,6 +187,7 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
             else resolve();
           };
           for (const piece of early.splice(0)) if (!failure) hand(piece, null);
+          resumeIfSpare();
           finishRead();
         }),
       close: () => {
@@ -223,8 +225,10 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
         fail(new TypeError(`The BRM service's answer is not valid HTTP/1.1 (${parsed.message}).`));
         return true;
       }
-      // The next read takes a free buffer now; keep reading only while another is free after it.
-      if (buffers.spare >= 2 || ended || failure) return true;
+      if (ended || failure) return true;
+      // No reader yet (the answer is being looked at): the body waits in the socket, not in memory.
+      // Else the next read takes a free buffer now; keep reading only while another is free after it.
+      if (phase === 'head' || (reader && buffers.spare >= 2)) return true;
       paused = true;
       return false;
     },

@@ -1,12 +1,13 @@
 /**
- * Opening a `.part` file to write (main/core/transfers/local-files.ts, openPartFile): it is created
- * when missing, continued when asked to keep its bytes, emptied otherwise, and an empty one is
- * opened as it is (never truncated: see the function's comment).
+ * A `.part` file's life (main/core/transfers/local-files.ts): opening it to write (openPartFile:
+ * created when missing, continued when asked to keep its bytes, emptied otherwise, an empty one
+ * opened as it is, never truncated) and moving the finished file to a free name (moveToFreeName:
+ * taken names are passed over and never replaced, and nothing is left behind).
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPartFile } from '../../../main/core/transfers/local-files';
+import { moveToFreeName, openPartFile } from '../../../main/core/transfers/local-files';
 import { createTempDir } from '../../helpers/core-harness';
 
 const dir = createTempDir('brm-part-file-');
@@ -38,5 +39,18 @@ describe('openPartFile', () => {
     expect((await restarted.stat()).size).toBe(0);
     await restarted.close();
     expect(existsSync(path)).toBe(true);
+  });
+
+  it('moves a finished file to the first free name, passing over taken ones and leaving no .part', async () => {
+    const folder = join(dir.path, 'moves');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'Offer.pdf'), 'someone else');
+    writeFileSync(join(folder, 'Offer (1).pdf'), '');
+    writeFileSync(join(folder, 'Offer.pdf.part'), 'the document');
+    const moved = await moveToFreeName(join(folder, 'Offer.pdf.part'), folder, 'Offer.pdf');
+    expect(moved).toBe(join(folder, 'Offer (2).pdf'));
+    expect(readFileSync(moved, 'utf8')).toBe('the document');
+    expect(readFileSync(join(folder, 'Offer.pdf'), 'utf8')).toBe('someone else');
+    expect(readdirSync(folder).sort()).toEqual(['Offer (1).pdf', 'Offer (2).pdf', 'Offer.pdf']);
   });
 });

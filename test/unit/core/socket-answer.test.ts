@@ -98,6 +98,30 @@ describe('sendOnSocket', () => {
     expect(readBufferBytes * readBuffers).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 
+  it('reads nothing more while the answer waits for its reader: the body waits in the socket, not in memory', async () => {
+    const total = 64 * 1024 * 1024;
+    let written = () => 0;
+    const url = await rawServer((socket) => {
+      written = () => socket.bytesWritten;
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Length: ${total}\r\n\r\n`);
+      const chunk = Buffer.alloc(1024 * 1024, 0x61);
+      const more = () => {
+        while (socket.bytesWritten < total + 100 && socket.write(chunk));
+      };
+      socket.on('drain', more);
+      more();
+    });
+    const answer = await sendOnSocket(get(url));
+    await pause(300);
+    // What the kernel's socket buffers hold (a few MiB on loopback), nowhere near the 64 MiB on offer.
+    expect(written()).toBeLessThan(24 * 1024 * 1024);
+    let received = 0;
+    await answer.read((piece) => {
+      received += piece.length;
+    });
+    expect(received).toBe(total);
+  });
+
   it('sends the request line, Host, the headers and Connection: close', async () => {
     let seen = '';
     const url = await rawServer((socket, head) => {
@@ -149,7 +173,9 @@ describe('sendOnSocket', () => {
   });
 
   it('fails the read with BodyReadError when the connection closes before Content-Length bytes came', async () => {
-    const url = await rawServer((socket) => void socket.end('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly ten b'));
+    const url = await rawServer(
+      (socket) => void socket.end('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly ten b'),
+    );
     const answer = await sendOnSocket(get(url));
     const seen: string[] = [];
     const err = await answer.read((piece) => void seen.push(piece.toString())).catch((e: unknown) => e);
