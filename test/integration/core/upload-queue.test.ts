@@ -58,6 +58,22 @@ describe('upload queue', () => {
   const uploadRequests = (from: number): ProxiedRequest[] =>
     rig.proxy.requests.slice(from).filter((r) => r.method === 'POST' && r.url.startsWith('/api/documents/upload'));
 
+  /**
+   * Queues a 4 MiB upload of `name` through a proxy throttled to 1 MiB/s and resolves once its body
+   * is on the way (sent from the user's file, not yet kept); the throttle stays on.
+   */
+  async function uploadUnderWay(name: string): Promise<{ content: Buffer; started: Transfer }> {
+    const content = randomBytes(4 * mib);
+    const from = rig.proxy.requests.length;
+    rig.proxy.throttle(mib);
+    const started = await upload(name, content);
+    await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(0), {
+      timeout: 60_000,
+      interval: 50,
+    });
+    return { content, started };
+  }
+
   const queueRows = () =>
     readCacheDirectly(
       join(rig.dir, 'data'),
@@ -199,15 +215,8 @@ describe('upload queue', () => {
   it('keeps and finishes, after a restart, an upload the app stopped in while it was sent from the user file', {
     timeout: 120_000,
   }, async () => {
-    const content = randomBytes(4 * mib);
     const name = 'Stopped half-way.bin';
-    const from = rig.proxy.requests.length;
-    rig.proxy.throttle(mib);
-    const started = await upload(name, content);
-    await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(0), {
-      timeout: 60_000,
-      interval: 50,
-    });
+    const { content, started } = await uploadUnderWay(name);
     await rig.restartCore();
     rig.proxy.throttle(null);
     // Kept when the app started again, so the user's file may go away before it is sent again.
@@ -221,15 +230,8 @@ describe('upload queue', () => {
   it('fails an upload whose file changed after the app stopped during its attempt, with words, and leaves the file alone', {
     timeout: 120_000,
   }, async () => {
-    const content = randomBytes(4 * mib);
     const name = 'Changed while closed.bin';
-    const from = rig.proxy.requests.length;
-    rig.proxy.throttle(mib);
-    const started = await upload(name, content);
-    await vi.waitFor(() => expect(uploadRequests(from)[0]?.bodyBytes ?? 0).toBeGreaterThan(0), {
-      timeout: 60_000,
-      interval: 50,
-    });
+    const { content, started } = await uploadUnderWay(name);
     const changed = Buffer.concat([content, Buffer.from('saved again')]);
     await rig.restartCore(() => writeFileSync(join(files(), name), changed));
     rig.proxy.throttle(null);

@@ -8,19 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/core/cache/database';
 import { localMigrations } from '../../../main/core/cache/local-migrations/index';
 import { createUploadQueueStore, type QueuedUpload } from '../../../main/core/transfers/upload-queue-store';
+import { queuedUploadRow } from '../../helpers/queued-upload';
 
-const queued: QueuedUpload = {
-  id: 't1',
-  idempotencyKey: 'k1',
-  folderId: '00000000-0000-4000-8000-000000000001',
-  name: 'Offer.pdf',
-  size: 1234,
-  filePath: '/data/upload-queue/t1',
-  state: 'queued',
-  attempts: 0,
-  lastError: null,
-  createdAt: '2026-11-24T09:00:00.000Z',
-};
+const queued: QueuedUpload = queuedUploadRow;
 
 describe('local.db schema 4: import mapping files in the upload queue', () => {
   it("keeps a document's queued upload across the upgrade, and a mapping file's operation after it", () => {

@@ -8,20 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../main/core/cache/database';
 import { localMigrations } from '../../../main/core/cache/local-migrations/index';
 import { createUploadQueueStore, type QueuedUpload } from '../../../main/core/transfers/upload-queue-store';
+import { queuedUploadRow } from '../../helpers/queued-upload';
 
-const before = {
-  id: 't1',
-  idempotencyKey: 'k1',
-  folderId: '00000000-0000-4000-8000-000000000001',
-  name: 'Offer.pdf',
-  size: 1234,
-  filePath: '/data/upload-queue/t1',
-  state: 'queued',
-  attempts: 0,
-  lastError: null,
-  createdAt: '2026-11-24T09:00:00.000Z',
-  operation: 'uploadDocument',
-} as const;
+const before = { ...queuedUploadRow, operation: 'uploadDocument' } as const;
 
 describe('local.db schema 5: uploads sent from the user files', () => {
   it('reads an upload queued before the upgrade as kept, and records when one from a user file is kept', () => {
