@@ -13,7 +13,7 @@
  * the socket is not read, so the service waits (TCP flow control) and memory stays at
  * `readBuffers × readBufferBytes` (plus a copy of the body bytes that came with the headers).
  */
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
 import { HTTPParser } from 'http-parser-js';
 import type { FileRequest } from '../api/client';
@@ -248,7 +248,14 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
       return;
     }
     socket = secure
-      ? tlsConnect({ host, port, servername: host, ALPNProtocols: ['http/1.1'], onread } as ConnectionOptions)
+      ? // SNI names a host, never an address (RFC 6066 §3); the certificate is checked against either.
+        tlsConnect({
+          host,
+          port,
+          servername: isIP(host) ? '' : host,
+          ALPNProtocols: ['http/1.1'],
+          onread,
+        } as ConnectionOptions)
       : netConnect({ host, port, onread });
     socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(head));
     socket.on('error', (err) => fail(err));
