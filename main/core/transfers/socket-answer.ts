@@ -174,10 +174,12 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
       headers: string[];
     };
     if (info.statusCode < 200) return 1;
+    // Headers that WHATWG Headers refuses throw here, while the exchange is still in its head.
+    const headers = headersOf(info.headers);
     phase = 'body';
     answered({
       status: info.statusCode,
-      headers: headersOf(info.headers),
+      headers,
       read: (onPiece) =>
         new Promise<void>((resolve, reject) => {
           reader = onPiece;
@@ -218,7 +220,13 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
         return true;
       }
       current = read;
-      const parsed = parser.execute(read, 0, bytes);
+      let parsed: number | Error;
+      try {
+        parsed = parser.execute(read, 0, bytes);
+      } catch (err) {
+        // A callback's error (the parser passes them on): it must not reach Node's read path.
+        parsed = err instanceof Error ? err : new Error(String(err));
+      }
       current = null;
       buffers.settle(read);
       if (parsed instanceof Error) {

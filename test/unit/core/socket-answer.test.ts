@@ -163,10 +163,14 @@ describe('sendOnSocket', () => {
     expect((await bodyOf(url)).body.toString()).toBe('to the end');
   });
 
-  it('reports no answer when nothing listens, when the answer is not HTTP, and when a header holds a line break', async () => {
+  it('reports no answer when nothing listens, when the answer is not HTTP or has a header name Headers refuses, and when a header holds a line break', async () => {
     await expect(sendOnSocket(get('http://127.0.0.1:9/'))).rejects.toBeInstanceOf(NoAnswerError);
     const garbage = await rawServer((socket) => void socket.end('SSH-2.0-OpenSSH_9.2\r\n\r\n'));
     await expect(sendOnSocket(get(garbage))).rejects.toBeInstanceOf(NoAnswerError);
+    const badHeader = await rawServer(
+      (socket) => void socket.end('HTTP/1.1 200 OK\r\nna(me: x\r\nContent-Length: 0\r\n\r\n'),
+    );
+    await expect(sendOnSocket(get(badHeader))).rejects.toBeInstanceOf(NoAnswerError);
     const silent = await rawServer((socket) => void socket.end());
     await expect(sendOnSocket(get(silent))).rejects.toBeInstanceOf(NoAnswerError);
     await expect(sendOnSocket(get(silent, { 'X-A': 'b\r\nX-Injected: 1' }))).rejects.toBeInstanceOf(NoAnswerError);
