@@ -1,9 +1,10 @@
 /**
- * Requests whose bodies are large (document uploads and downloads) sent with Node's own HTTP client
- * (`node:http`, `node:https`) instead of `fetch`: a request body is piped from a Node stream into the
- * socket and an answer body is handed over as the socket's own chunks (a Node Readable), with no
- * WHATWG stream in between. `fetch` copies every chunk of a body through its web streams, which cost
- * a 1 GiB download about as much CPU as the bytes' SHA-256 (docs/PERFORMANCE.md, rows 7–10).
+ * Requests with large bodies (document uploads) sent with Node's own HTTP client (`node:http`,
+ * `node:https`) instead of `fetch`: a request body is piped from a Node stream into the socket and
+ * the answer is handed over as the socket's own chunks (a Node Readable), with no WHATWG stream in
+ * between. `fetch` copies every chunk of a body through its web streams (docs/PERFORMANCE.md,
+ * rows 7–10). Document downloads read their answers on a socket of their own instead
+ * (transfers/socket-answer.ts).
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
