@@ -1,10 +1,10 @@
 /**
- * Requests with large bodies (document uploads) sent with Node's own HTTP client (`node:http`,
- * `node:https`) instead of `fetch`: a request body is piped from a Node stream into the socket and
- * the answer is handed over as the socket's own chunks (a Node Readable), with no WHATWG stream in
- * between. `fetch` copies every chunk of a body through its web streams (docs/PERFORMANCE.md,
- * rows 7–10). Document downloads read their answers on a socket of their own instead
- * (transfers/socket-answer.ts).
+ * Requests with streamed bodies (a file queued with an offline write, a file checked before an
+ * import) sent with Node's own HTTP client (`node:http`, `node:https`) instead of `fetch`: a
+ * request body is piped from a Node stream into the socket and the answer is handed over as the
+ * socket's own chunks (a Node Readable), with no WHATWG stream in between. `fetch` copies every
+ * chunk of a body through its web streams (docs/PERFORMANCE.md, rows 7–10). Document uploads and
+ * downloads go on a socket of their own instead (transfers/socket-answer.ts).
  */
 import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -63,25 +63,6 @@ export function sendNodeRequest(req: NodeRequest): Promise<StreamedAnswer> {
     // A body that fails destroys the request with the body's own error (the first one rejects).
     pipeline(Readable.from(req.body, { objectMode: false }), outgoing).catch(reject);
   });
-}
-
-/**
- * Reads an answer's body as UTF-8 text (small answers: JSON documents, problem details), at most
- * `maxBytes` of it (default: all); a longer body is cut there and its connection closed.
- */
-export async function readText(body: Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const part = (chunk as Buffer).subarray(0, Math.max(0, maxBytes - size));
-    chunks.push(part);
-    size += part.length;
-    if (size >= maxBytes) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** No answer came to a request (refused, reset, DNS, aborted before the answer); `cause` is the socket's error. */

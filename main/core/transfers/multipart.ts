@@ -35,12 +35,24 @@ export function multipartBoundary(): string {
   return `brm-${randomBytes(16).toString('hex')}`;
 }
 
-/** Builds a body with `fields` (in order) followed by `file`. `boundary` is random unless given. */
-export function createMultipartBody(
+/** The bytes around a form's file part: everything before the file's bytes, and the closing delimiter after them. */
+export interface MultipartFrame {
+  /** `multipart/form-data; boundary=…` */
+  contentType: string;
+  /** The text fields and the file part's header, UTF-8. */
+  head: Buffer;
+  /** The closing delimiter (CRLF, `--boundary--`, CRLF). */
+  tail: Buffer;
+  /** Exact length of the whole body with a file of the given size, bytes. */
+  length: number;
+}
+
+/** Frames a body with `fields` (in order) followed by `file` (RFC 7578). `boundary` is random unless given. */
+export function multipartFrame(
   fields: readonly { name: string; value: string }[],
-  file: MultipartFile,
+  file: Omit<MultipartFile, 'open'>,
   boundary = multipartBoundary(),
-): MultipartBody {
+): MultipartFrame {
   const parts = fields.map(
     (f) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(f.name)}\r\n\r\n${f.value}\r\n`,
   );
@@ -52,7 +64,27 @@ export function createMultipartBody(
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
+    head,
+    tail,
     length: head.length + file.size + tail.length,
+  };
+}
+
+/** The error of a file whose size differs from the one announced: `sent` bytes instead of `size`. */
+export function changedWhileSent(filename: string, sent: number, size: number): Error {
+  return new Error(`${filename} changed while it was being sent (${sent} bytes instead of ${size}). Upload it again.`);
+}
+
+/** Builds a body with `fields` (in order) followed by `file`. `boundary` is random unless given. */
+export function createMultipartBody(
+  fields: readonly { name: string; value: string }[],
+  file: MultipartFile,
+  boundary = multipartBoundary(),
+): MultipartBody {
+  const { contentType, head, tail, length } = multipartFrame(fields, file, boundary);
+  return {
+    contentType,
+    length,
     async *chunks() {
       yield head;
       let sent = 0;
@@ -61,11 +93,7 @@ export function createMultipartBody(
         if (sent > file.size) break;
         yield chunk;
       }
-      if (sent !== file.size) {
-        throw new Error(
-          `${file.filename} changed while it was being sent (${sent} bytes instead of ${file.size}). Upload it again.`,
-        );
-      }
+      if (sent !== file.size) throw changedWhileSent(file.filename, sent, file.size);
       yield tail;
     },
   };

@@ -1,6 +1,7 @@
 /**
- * A body-less request (a document download) sent on a socket of its own, with its answer read into
- * a few reused buffers of `readBufferBytes` (docs/ARCHITECTURE.md, "Transfers"). Node's HTTP client
+ * A transfer's request sent on a socket of its own (docs/ARCHITECTURE.md, "Transfers"): a document
+ * download, or an upload whose body is written from reused buffers (request-body.ts), with the
+ * answer read into a few reused buffers of `readBufferBytes`. Node's HTTP client
  * reads a socket 64 KiB at a time into a new buffer each time; for a 1 GiB body that is 16,384
  * fresh buffers to allocate, fill and collect, and on these machines the whole receive cost
  * 1.5–1.8 s of CPU against 0.7 s here (docs/PERFORMANCE.md, row 9). The socket reads with
@@ -12,6 +13,8 @@
  * reader returned settled); while no buffer is free, and from the headers until `read` is called,
  * the socket is not read, so the service waits (TCP flow control) and memory stays at
  * `readBuffers × readBufferBytes` (plus a copy of the body bytes that came with the headers).
+ * A request body stops being sent once the answer's headers arrived (a service may answer an
+ * upload early, e.g. 401 or 413, RFC 9110 §15.5.14).
  */
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
@@ -19,6 +22,7 @@ import { HTTPParser } from 'http-parser-js';
 import type { FileRequest } from '../api/client';
 import { NoAnswerError } from '../api/node-transport';
 import { BodyReadError } from './body-to-file';
+import { type RequestBody, writeBody } from './request-body';
 
 /** Bytes of one read buffer (1 MiB: a read of a fast socket fills most of it). */
 export const readBufferBytes = 1024 * 1024;
@@ -102,12 +106,13 @@ class ReadBuffers {
 const closedEarly = () => new TypeError('The connection closed before the answer ended.');
 
 /**
- * Sends `req` (no body; an `http:` or `https:` URL) and resolves once the answer's status line and
- * headers arrived (any status; interim 1xx answers are passed over). Rejects with NoAnswerError
- * when no answer came (refused, reset, a TLS or DNS failure, an answer that is not HTTP/1.x, the
- * signal aborted first; `cause` is the error).
+ * Sends `req` (an `http:` or `https:` URL) with `body`, if any (its Content-Length is in
+ * `req.headers`), and resolves once the answer's status line and headers arrived (any status;
+ * interim 1xx answers are passed over). Rejects with NoAnswerError when no answer came (refused,
+ * reset, a TLS or DNS failure, an answer that is not HTTP/1.x, the body's file could not be read or
+ * changed, the signal aborted first; `cause` is the error).
  */
-export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
+export function sendOnSocket(req: FileRequest, body?: RequestBody): Promise<SocketAnswer> {
   const url = new URL(req.url);
   const buffers = new ReadBuffers(readBuffers, readBufferBytes);
   const parser = new HTTPParser(HTTPParser.RESPONSE);
@@ -265,7 +270,16 @@ export function sendOnSocket(req: FileRequest): Promise<SocketAnswer> {
           onread,
         } as ConnectionOptions)
       : netConnect({ host, port, onread });
-    socket.once(secure ? 'secureConnect' : 'connect', () => socket.write(head));
+    // As Node's HTTP client and curl do: a body's last short segment is sent without waiting for an ACK.
+    socket.setNoDelay(true);
+    socket.once(secure ? 'secureConnect' : 'connect', () => {
+      socket.write(head);
+      if (!body) return;
+      const stopped = () => failure !== null || ended || phase !== 'head';
+      writeBody(socket, body, stopped).catch((err) => {
+        if (phase === 'head') fail(err);
+      });
+    });
     socket.on('error', (err) => fail(err));
     socket.on('end', () => {
       if (failure || ended) return;

@@ -1,18 +1,17 @@
 /**
- * What moves a transfer's bytes (docs/ARCHITECTURE.md, "Transfers"): an upload's request with a
- * file as its `multipart/form-data` body, read from disk as the socket takes it (Node's HTTP
- * client, node-transport.ts); a download's answer read into reused buffers (socket-answer.ts) and
- * written into its `.part` file (receive-file.ts). In the app this runs on the transfer
+ * What moves a transfer's bytes (docs/ARCHITECTURE.md, "Transfers"), each on a socket of its own
+ * (socket-answer.ts): an upload's request with a file as its `multipart/form-data` body, read from
+ * disk into reused buffers as the socket takes them (request-body.ts); a download's answer read into
+ * reused buffers and written into its `.part` file (receive-file.ts). In the app this runs on the transfer
  * thread (transfer-thread.ts, transfer-worker.ts), so the main thread never handles a file's bytes;
  * `createTransferIoHere` runs it on the calling thread (the transfer thread itself, and tests).
  */
-import { createReadStream } from 'node:fs';
 import type { FileAnswer, FileRequest } from '../api/client';
-import { NoAnswerError, readText, sendNodeRequest, type StreamedAnswer } from '../api/node-transport';
-import { readChunkBytes } from './local-files';
-import { createMultipartBody } from './multipart';
+import { type MultipartFrame, multipartFrame } from './multipart';
 import { type FileSink, type ReceivedFile, receiveBody } from './receive-file';
+import { fileRequestBody, type RequestBody } from './request-body';
 import { type SocketAnswer, sendOnSocket } from './socket-answer';
+import { NoAnswerError } from '../api/node-transport';
 
 /**
  * A multipart body whose file part is read from `file.path` (RFC 7578): plain data, so that it can
@@ -48,20 +47,14 @@ export interface TransferIo {
 /** The most bytes of an answer's body read as text (problem documents, an uploaded document's JSON): 1 MiB. */
 const maxAnswerBytes = 1024 * 1024;
 
-/** The bytes of the file at `path`, 1 MiB at a time, reporting the bytes read so far to `onProgress`. */
-async function* counted(path: string, onProgress: (bytesDone: number) => void): AsyncGenerator<Uint8Array> {
-  let done = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
-    done += chunk.length;
-    onProgress(done);
-    yield chunk;
-  }
+/** The multipart frame of `body`: its Content-Type, the bytes around the file, and the whole length. */
+export function multipartOf(body: UploadBody): MultipartFrame {
+  return multipartFrame(body.fields, body.file, body.boundary);
 }
 
-/** Builds the streamed multipart body of `body`, reading its file through `onProgress`. */
-export function multipartOf(body: UploadBody, onProgress: (bytesDone: number) => void = () => undefined) {
-  const { path, ...file } = body.file;
-  return createMultipartBody(body.fields, { ...file, open: () => counted(path, onProgress) }, body.boundary);
+/** The request body of `body`, its file read from disk as it is sent, reporting the file's bytes read so far to `onProgress`. */
+export function requestBodyOf(body: UploadBody, onProgress: (bytesDone: number) => void): RequestBody {
+  return fileRequestBody(multipartOf(body), body.file, onProgress);
 }
 
 /** Stops reading a text answer once it holds `maxAnswerBytes`. */
@@ -86,41 +79,31 @@ export async function readAnswerText(answer: SocketAnswer, maxBytes: number): Pr
 
 /** How a TransferIo sends its requests (tests give a fake service). */
 export interface TransferTransport {
-  /** Sends an upload's request with its body (default: Node's HTTP client, node-transport.ts). */
-  sendRequest?: (req: FileRequest & { body?: AsyncIterable<Uint8Array> }) => Promise<StreamedAnswer>;
-  /** Sends a download's request (default: its own socket, socket-answer.ts). */
-  openAnswer?: (req: FileRequest) => Promise<SocketAnswer>;
+  /** Sends a request, with a body for an upload (default: its own socket, socket-answer.ts). */
+  openAnswer?: (req: FileRequest, body?: RequestBody) => Promise<SocketAnswer>;
 }
 
 /** A TransferIo that runs on this thread, sending through `transport`. */
 export function createTransferIoHere(transport: TransferTransport = {}): TransferIo {
-  const { sendRequest = sendNodeRequest, openAnswer = sendOnSocket } = transport;
-  const answered = async (req: FileRequest & { body?: AsyncIterable<Uint8Array> }) => {
-    try {
-      return await sendRequest(req);
-    } catch (err) {
-      throw new NoAnswerError(err);
-    }
-  };
-  const failed = (ok: boolean) => (err: unknown) => {
-    if (ok) throw new NoAnswerError(err);
-    return '';
+  const { openAnswer = sendOnSocket } = transport;
+  /** A body that cannot be read fails a 2xx answer (its document is unknown); any other is told by its status alone. */
+  const text = (answer: SocketAnswer) => {
+    const ok = answer.status >= 200 && answer.status < 300;
+    return readAnswerText(answer, maxAnswerBytes).catch((err) => {
+      if (ok) throw new NoAnswerError(err);
+      return '';
+    });
   };
   return {
     async receive(req, sink, onProgress) {
       const answer = await openAnswer(req);
       const { status, headers } = answer;
-      if (status < 200 || status >= 300) {
-        // A failed answer whose body cannot be read is told by its status alone.
-        return { status, headers, text: await readAnswerText(answer, maxAnswerBytes).catch(failed(false)) };
-      }
+      if (status < 200 || status >= 300) return { status, headers, text: await text(answer) };
       return { status, headers, result: await receiveBody(answer, sink, onProgress) };
     },
     async send(req, body, onProgress) {
-      const answer = await answered({ ...req, body: multipartOf(body, onProgress).chunks() });
-      const ok = answer.status >= 200 && answer.status < 300;
-      const text = await readText(answer.body, maxAnswerBytes).catch(failed(ok));
-      return { status: answer.status, headers: answer.headers, text };
+      const answer = await openAnswer(req, requestBodyOf(body, onProgress));
+      return { status: answer.status, headers: answer.headers, text: await text(answer) };
     },
     async stop() {},
   };
