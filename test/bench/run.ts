@@ -126,7 +126,7 @@ try {
   }
   if (runs('transfers')) {
     mkdirSync(join(work.path, 'transfers'));
-    await benchTransfers({ workDir: join(work.path, 'transfers'), rounds: 2, report });
+    await benchTransfers({ workDir: join(work.path, 'transfers'), rounds: 4, report });
   }
   if (runs('renderer')) {
     mkdirSync(join(work.path, 'renderer'));

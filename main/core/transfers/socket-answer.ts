@@ -13,8 +13,12 @@
  * reader returned settled); while no buffer is free, and from the headers until `read` is called,
  * the socket is not read, so the service waits (TCP flow control) and memory stays at
  * `readBuffers × readBufferBytes` (plus a copy of the body bytes that came with the headers).
- * A request body stops being sent once the answer's headers arrived (a service may answer an
- * upload early, e.g. 401 or 413, RFC 9110 §15.5.14).
+ * A request with a body asks the service first (`Expect: 100-continue`, RFC 9110 §10.1.1) and sends
+ * the body once the service's `100 Continue` came, or after `continueWaitMs` without one (a service
+ * or proxy that ignores the expectation). An upload the service refuses at once (401, 403, 413)
+ * then costs no body, and on this machine a 1 GiB upload to the reference service took 9% less
+ * time with the wait than without it, for curl as for the core (docs/PERFORMANCE.md, row 7). The
+ * body stops being sent once the final answer's headers arrived (RFC 9110 §15.5.14).
  */
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
@@ -23,6 +27,9 @@ import type { FileRequest } from '../api/client';
 import { NoAnswerError } from '../api/node-transport';
 import { BodyReadError } from './body-to-file';
 import { type RequestBody, writeBody } from './request-body';
+
+/** How long a request with a body waits for the service's `100 Continue` before it sends the body anyway, ms (curl's default). */
+export const continueWaitMs = 1000;
 
 /** Bytes of one read buffer (1 MiB: a read of a fast socket fills most of it). */
 export const readBufferBytes = 1024 * 1024;
@@ -48,13 +55,17 @@ export interface SocketAnswer {
   close(): void;
 }
 
-/** The request's bytes: request line, Host, the request's headers, `Connection: close` (RFC 9112 §3, §9.6). */
-function requestHead(req: FileRequest, url: URL): string {
+/**
+ * The request's bytes: request line, Host, the request's headers, `Expect: 100-continue` for a
+ * request with a body, `Connection: close` (RFC 9112 §3, §9.6; RFC 9110 §10.1.1).
+ */
+function requestHead(req: FileRequest, url: URL, expectContinue: boolean): string {
   const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`];
   for (const [name, value] of Object.entries(req.headers)) {
     if (/[\r\n]/.test(name) || /[\r\n]/.test(value)) throw new TypeError(`The header ${name} holds a line break.`);
     lines.push(`${name}: ${value}`);
   }
+  if (expectContinue) lines.push('Expect: 100-continue');
   lines.push('Connection: close', '', '');
   return lines.join('\r\n');
 }
@@ -140,11 +151,24 @@ export function sendOnSocket(req: FileRequest, body?: RequestBody): Promise<Sock
   /** Ends the exchange with `err`; `own`: the reader's error, passed on as it is. */
   const fail = (err: unknown, own = false) => {
     if (failure || ended) return;
+    clearTimeout(continueTimer);
     if (phase === 'head') failure = new NoAnswerError(err);
     else failure = own && err instanceof Error ? err : new BodyReadError(err);
     socket.destroy();
     if (phase === 'head') refused(failure);
     finishRead();
+  };
+  let continueTimer: NodeJS.Timeout | undefined;
+  let bodyStarted = false;
+  /** Starts sending the request's body (once: at the service's 100 Continue, or when the wait is over). */
+  const sendBody = () => {
+    clearTimeout(continueTimer);
+    if (!body || bodyStarted || failure || ended || phase !== 'head') return;
+    bodyStarted = true;
+    const stopped = () => failure !== null || ended || phase !== 'head';
+    writeBody(socket, body, stopped).catch((err) => {
+      if (phase === 'head') fail(err);
+    });
   };
   const resumeIfSpare = () => {
     if (!paused || buffers.spare < 1 || failure || ended) return;
@@ -178,9 +202,13 @@ export function sendOnSocket(req: FileRequest, body?: RequestBody): Promise<Sock
       statusCode: number;
       headers: string[];
     };
-    if (info.statusCode < 200) return 1;
+    if (info.statusCode < 200) {
+      if (info.statusCode === 100) sendBody();
+      return 1;
+    }
     // Headers that WHATWG Headers refuses throw here, while the exchange is still in its head.
     const headers = headersOf(info.headers);
+    clearTimeout(continueTimer);
     phase = 'body';
     answered({
       status: info.statusCode,
@@ -255,7 +283,7 @@ export function sendOnSocket(req: FileRequest, body?: RequestBody): Promise<Sock
     const port = Number(url.port) || (secure ? 443 : 80);
     let head: string;
     try {
-      head = requestHead(req, url);
+      head = requestHead(req, url, body !== undefined);
     } catch (err) {
       reject(new NoAnswerError(err));
       return;
@@ -274,11 +302,7 @@ export function sendOnSocket(req: FileRequest, body?: RequestBody): Promise<Sock
     socket.setNoDelay(true);
     socket.once(secure ? 'secureConnect' : 'connect', () => {
       socket.write(head);
-      if (!body) return;
-      const stopped = () => failure !== null || ended || phase !== 'head';
-      writeBody(socket, body, stopped).catch((err) => {
-        if (phase === 'head') fail(err);
-      });
+      if (body) continueTimer = setTimeout(sendBody, continueWaitMs);
     });
     socket.on('error', (err) => fail(err));
     socket.on('end', () => {

@@ -2,10 +2,12 @@
  * An upload's body sent from reused buffers (main/core/transfers/request-body.ts) on its own socket
  * (socket-answer.ts), against local servers that record the exact bytes: the body's framing and
  * length, a file that changes while it is sent, a file that cannot be read, an answer that comes
- * before the body was read (the rest is not sent), and an upload stopped half-way.
+ * before the body was read (the rest is not sent), an upload stopped half-way, and one over TLS
+ * (test/fixtures/tls/, a self-signed certificate for localhost made for the tests).
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NoAnswerError } from '../../../main/core/api/node-transport';
 import { multipartFrame } from '../../../main/core/transfers/multipart';
 import { fileRequestBody, sendBufferBytes, sendBuffers } from '../../../main/core/transfers/request-body';
-import { sendOnSocket } from '../../../main/core/transfers/socket-answer';
+import { continueWaitMs, sendOnSocket } from '../../../main/core/transfers/socket-answer';
 import { readAnswerText } from '../../../main/core/transfers/transfer-io';
 
 const mib = 1024 * 1024;
@@ -56,45 +58,65 @@ function drain(body: ReturnType<typeof bodyOf>['body'], bytes: number): Buffer {
   }
 }
 
+/** How a capture server behaves. */
+interface Capture {
+  /** Answers `100 Continue` to the request's expectation after this many ms (`null`: never). */
+  continueAfterMs: number | null;
+  /** Sends the final answer once this many body bytes arrived, then reads on, dropping the rest. */
+  answerAfterBytes: number;
+  /** The final answer; its last 4 bytes follow 300 ms later when `slowEnd` (an answer slow to end). */
+  answer: string;
+  slowEnd?: boolean;
+}
+
 /**
- * A server that collects a request until its head and `bodyBytes` of body arrived, then answers
- * with `answer`; `received` resolves with the request's bytes. `early`: it answers as soon as the
- * head arrived, all but the answer's last 4 bytes, which follow 300 ms later, and reads on,
- * dropping the body (a service refusing an upload early, with an answer slow to end).
+ * A server that reads one request as `capture` says. `received` resolves with the request's bytes
+ * up to the final answer; `continuedAt` and `answeredAt` hold the request's byte counts when the
+ * `100 Continue` and the final answer were sent.
  */
-async function captureServer(
-  bodyBytes: number,
-  answer: string,
-  early = false,
-): Promise<{ url: string; received: Promise<Buffer> }> {
+async function captureServer(capture: Capture) {
+  const seen = { continuedAt: -1, answeredAt: -1 };
   let resolveReceived: (bytes: Buffer) => void = () => undefined;
   const received = new Promise<Buffer>((resolve) => {
     resolveReceived = resolve;
   });
   const server = createServer((socket: Socket) => {
     sockets.add(socket);
-    const chunks: Buffer[] = [];
     socket.on('error', () => undefined);
-    let answered = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let headEnd = -1;
     socket.on('data', (data) => {
-      if (answered) return;
+      if (seen.answeredAt >= 0) return;
       chunks.push(data);
-      const bytes = Buffer.concat(chunks);
-      const head = bytes.indexOf('\r\n\r\n');
-      if (head < 0 || (!early && bytes.length - head - 4 < bodyBytes)) return;
-      answered = true;
-      if (!early) socket.end(answer);
-      else {
-        socket.write(answer.slice(0, -4));
-        setTimeout(() => socket.write(answer.slice(-4)), 300);
+      size += data.length;
+      if (headEnd < 0) {
+        headEnd = Buffer.concat(chunks).indexOf('\r\n\r\n');
+        if (headEnd < 0) return;
+        if (capture.continueAfterMs !== null) {
+          setTimeout(() => {
+            seen.continuedAt = size;
+            socket.write('HTTP/1.1 100 Continue\r\n\r\n');
+          }, capture.continueAfterMs);
+        }
       }
-      resolveReceived(bytes);
+      if (size - headEnd - 4 < capture.answerAfterBytes) return;
+      seen.answeredAt = size;
+      resolveReceived(Buffer.concat(chunks));
+      if (!capture.slowEnd) socket.write(capture.answer);
+      else {
+        socket.write(capture.answer.slice(0, -4));
+        setTimeout(() => socket.write(capture.answer.slice(-4)), 300);
+      }
     });
   });
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload`, received };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload`, received, seen };
 }
+
+const created = 'HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"id":"d1"}';
+const refused = 'HTTP/1.1 413 Content Too Large\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\ntoo big.';
 
 const post = (url: string, length: number, signal?: AbortSignal) => ({
   method: 'POST',
@@ -141,11 +163,10 @@ describe('fileRequestBody', () => {
 });
 
 describe('sendOnSocket with a body', () => {
-  it('sends the head and every byte of a body larger than its buffers, then reads the answer', async () => {
+  it('asks with Expect: 100-continue, sends every byte of a body larger than its buffers once continued, then reads the answer', async () => {
     const { path, content } = randomFile(sendBuffers * sendBufferBytes * 3 + 12_345);
     const { frame, body } = bodyOf(path, content.length);
-    const created = 'HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{"id":"d1"}';
-    const service = await captureServer(frame.length, created);
+    const service = await captureServer({ continueAfterMs: 150, answerAfterBytes: frame.length, answer: created });
 
     const answer = await sendOnSocket(post(service.url, body.length), body);
     expect(answer.status).toBe(201);
@@ -155,10 +176,42 @@ describe('sendOnSocket with a body', () => {
     const lines = request.subarray(0, head).toString('latin1');
     expect(lines).toMatch(/^POST \/upload HTTP\/1\.1\r\nHost: 127\.0\.0\.1:\d+\r\n/);
     expect(lines).toContain(`\r\ncontent-length: ${frame.length}\r\n`);
+    expect(lines).toContain('\r\nExpect: 100-continue\r\n');
+    // Not one byte of the body before the service said to go on.
+    expect(service.seen.continuedAt).toBe(head + 4);
     expect(request.subarray(head + 4).equals(Buffer.concat([frame.head, content, frame.tail]))).toBe(true);
   });
 
-  it('stops sending once an answer came before the body was read (a refused upload)', async () => {
+  it('sends no body when the service answers before it said to go on (a refused upload)', async () => {
+    const { path } = randomFile(4 * mib);
+    let read = 0;
+    const { body } = bodyOf(path, 4 * mib, (bytes) => {
+      read = bytes;
+    });
+    const service = await captureServer({ continueAfterMs: null, answerAfterBytes: 0, answer: refused });
+
+    const answer = await sendOnSocket(post(service.url, body.length), body);
+    expect(answer.status).toBe(413);
+    expect(await readAnswerText(answer, mib)).toBe('too big.');
+    await new Promise((resolve) => setTimeout(resolve, continueWaitMs + 200));
+    expect(read).toBe(0);
+  });
+
+  it('sends the body anyway when no 100 Continue came within the wait (a service that ignores the expectation)', async () => {
+    const { path, content } = randomFile(2 * mib);
+    const { frame, body } = bodyOf(path, content.length);
+    const service = await captureServer({ continueAfterMs: null, answerAfterBytes: frame.length, answer: created });
+    const started = performance.now();
+    const answer = await sendOnSocket(post(service.url, body.length), body);
+    expect(answer.status).toBe(201);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(continueWaitMs - 50);
+    const request = await service.received;
+    expect(
+      request.subarray(request.indexOf('\r\n\r\n') + 4).equals(Buffer.concat([frame.head, content, frame.tail])),
+    ).toBe(true);
+  });
+
+  it('stops sending once the final answer began while the body was under way', async () => {
     const size = 512 * mib;
     const path = join(dir, 'large.bin');
     writeFileSync(path, '');
@@ -167,8 +220,7 @@ describe('sendOnSocket with a body', () => {
     const { body } = bodyOf(path, size, (bytes) => {
       read = bytes;
     });
-    const refused = 'HTTP/1.1 413 Content Too Large\r\nContent-Type: text/plain\r\nContent-Length: 8\r\n\r\ntoo big.';
-    const service = await captureServer(body.length, refused, true);
+    const service = await captureServer({ continueAfterMs: 0, answerAfterBytes: mib, answer: refused, slowEnd: true });
 
     const answer = await sendOnSocket(post(service.url, body.length), body);
     expect(answer.status).toBe(413);
@@ -182,7 +234,7 @@ describe('sendOnSocket with a body', () => {
 
   it("reports no answer when the file cannot be read, with the file system's error as the cause", async () => {
     const { body } = bodyOf(join(dir, 'missing.bin'), 10);
-    const service = await captureServer(body.length, 'HTTP/1.1 204 No Content\r\n\r\n', true);
+    const service = await captureServer({ continueAfterMs: 0, answerAfterBytes: body.length, answer: created });
     const error = await sendOnSocket(post(service.url, body.length), body).catch((err: unknown) => err);
     expect(error).toBeInstanceOf(NoAnswerError);
     expect(((error as NoAnswerError).cause as NodeJS.ErrnoException).code).toBe('ENOENT');
@@ -211,5 +263,34 @@ describe('sendOnSocket with a body', () => {
     expect(error).toBeInstanceOf(NoAnswerError);
     expect(((error as NoAnswerError).cause as Error).name).toBe('AbortError');
     expect(read).toBeLessThan(size);
+  });
+
+  it('sends a body over https that a Node HTTPS server reads whole', async () => {
+    const key = readFileSync(join(__dirname, '../../fixtures/tls/localhost-key.pem'));
+    const cert = readFileSync(join(__dirname, '../../fixtures/tls/localhost-cert.pem'));
+    const { path, content } = randomFile(5 * mib + 7);
+    const { frame, body } = bodyOf(path, content.length);
+    const server = createHttpsServer({ key, cert }, (req, res) => {
+      const hash = createHash('sha256');
+      req.on('data', (chunk: Buffer) => hash.update(chunk));
+      req.on('end', () => res.end(hash.digest('hex')));
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // The test certificate is its own issuer: trust it for this case only.
+    const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+    try {
+      const answer = await sendOnSocket(post(`https://localhost:${port}/upload`, body.length), body);
+      expect(answer.status).toBe(200);
+      const expected = createHash('sha256')
+        .update(Buffer.concat([frame.head, content, frame.tail]))
+        .digest('hex');
+      expect(await readAnswerText(answer, mib)).toBe(expected);
+    } finally {
+      if (before === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = before;
+    }
   });
 });
