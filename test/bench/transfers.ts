@@ -164,34 +164,24 @@ async function curlUpload(baseUrl: string, token: string, folderId: string, path
   return (JSON.parse(stdout) as { id: string }).id;
 }
 
+/** Runs curl quietly with the bearer `token` and `args`; fails on an HTTP error. */
+function curlAs(token: string, ...args: string[]) {
+  return run('curl', ['--silent', '--show-error', '--fail', '--header', `Authorization: Bearer ${token}`, ...args]);
+}
+
 /** Downloads document `id` with curl into `out`. */
 async function curlDownload(baseUrl: string, token: string, id: string, out: string): Promise<void> {
-  const url = `${baseUrl}${operations.downloadDocument.path}?id=${encodeURIComponent(id)}`;
-  await run('curl', [
-    '--silent',
-    '--show-error',
-    '--fail',
-    '--header',
-    `Authorization: Bearer ${token}`,
-    '--output',
-    out,
-    url,
-  ]);
+  await curlAs(token, '--output', out, `${baseUrl}${operations.downloadDocument.path}?id=${encodeURIComponent(id)}`);
 }
 
 /** Deletes document `id` on the service with curl (its file goes with it). */
 async function curlDelete(baseUrl: string, token: string, id: string): Promise<void> {
-  const url = `${baseUrl}${operations.deleteDocument.path}?id=${encodeURIComponent(id)}`;
-  await run('curl', [
-    '--silent',
-    '--show-error',
-    '--fail',
+  await curlAs(
+    token,
     '--request',
     'DELETE',
-    '--header',
-    `Authorization: Bearer ${token}`,
-    url,
-  ]);
+    `${baseUrl}${operations.deleteDocument.path}?id=${encodeURIComponent(id)}`,
+  );
 }
 
 /** Resolves with transfer `id` once it has finished (listening from before it starts); rejects when it did not succeed. */
