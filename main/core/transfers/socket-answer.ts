@@ -16,9 +16,9 @@
  * A request with a body asks the service first (`Expect: 100-continue`, RFC 9110 §10.1.1) and sends
  * the body once the service's `100 Continue` came, or after `continueWaitMs` without one (a service
  * or proxy that ignores the expectation). An upload the service refuses at once (401, 403, 413)
- * then costs no body, and on this machine a 1 GiB upload to the reference service took 9% less
- * time with the wait than without it, for curl as for the core (docs/PERFORMANCE.md, row 7). The
- * body stops being sent once the final answer's headers arrived (RFC 9110 §15.5.14).
+ * then costs no body (curl asks the same way; its 1 GiB uploads to the reference service took 9%
+ * longer without the wait, docs/PERFORMANCE.md, row 7). The body stops being sent once the final
+ * answer's headers arrived (RFC 9110 §15.5.14).
  */
 import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { type ConnectionOptions, connect as tlsConnect } from 'node:tls';
