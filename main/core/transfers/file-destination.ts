@@ -51,9 +51,8 @@ export async function reservePart(destination: FileDestination): Promise<string>
 /** Renames the complete `partPath` to the destination (a free name when none was chosen); returns the final path. */
 export async function finishPart(destination: FileDestination, partPath: string): Promise<string> {
   if (!destination.path) return moveToFreeName(partPath, destination.dir, destination.name);
-  const finalPath = destination.path;
-  await rename(partPath, finalPath);
-  return finalPath;
+  await rename(partPath, destination.path);
+  return destination.path;
 }
 
 /** Deletes a `.part` file that will not be finished (no error when it is gone already). */

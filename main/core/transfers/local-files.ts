@@ -8,22 +8,39 @@ import { maxFileNameBytes, numberedFileName } from './safe-file-name';
 export const readChunkBytes = 1024 * 1024;
 
 /**
- * Creates an empty file at the first free name among `name`, `name (1).ext`, `name (2).ext`, … in
- * `dir` (with `suffix` appended, e.g. ".part") and returns its path. Creation is exclusive, so two
- * transfers never get the same name. Throws when 1000 names are taken.
+ * Calls `take` with `name`, `name (1).ext`, `name (2).ext`, … in `dir` (with `suffix` appended)
+ * until one does not reject with EEXIST, and returns that path. `take` must fail with EEXIST when
+ * the name exists, so two transfers never get the same name. Throws when 1000 names are taken, or
+ * with `take`'s other errors.
  */
-export async function reserveFreeName(dir: string, safeName: string, suffix = ''): Promise<string> {
+async function firstFreeName(
+  dir: string,
+  safeName: string,
+  suffix: string,
+  take: (candidate: string) => Promise<void>,
+): Promise<string> {
   const room = maxFileNameBytes - Buffer.byteLength(suffix, 'utf8');
   for (let n = 0; n < 1000; n++) {
     const candidate = join(dir, numberedFileName(safeName, n, room) + suffix);
     try {
-      await (await open(candidate, 'wx')).close();
+      await take(candidate);
       return candidate;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
   throw new Error(`There are too many files named like ${safeName} in ${dir}. Move some of them away.`);
+}
+
+/**
+ * Creates an empty file at the first free name among `name`, `name (1).ext`, `name (2).ext`, … in
+ * `dir` (with `suffix` appended, e.g. ".part") and returns its path. Creation is exclusive, so two
+ * transfers never get the same name. Throws when 1000 names are taken.
+ */
+export function reserveFreeName(dir: string, safeName: string, suffix = ''): Promise<string> {
+  return firstFreeName(dir, safeName, suffix, async (candidate) => {
+    await (await open(candidate, 'wx')).close();
+  });
 }
 
 /** Errors of `link` that mean the folder's file system has no hard links (FAT, exFAT, some network shares). */
@@ -40,22 +57,17 @@ const noHardLinks = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV'
  * names are taken, or with the file system's error.
  */
 export async function moveToFreeName(partPath: string, dir: string, safeName: string): Promise<string> {
-  for (let n = 0; n < 1000; n++) {
-    const candidate = join(dir, numberedFileName(safeName, n, maxFileNameBytes));
-    try {
-      await link(partPath, candidate);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? '';
-      if (code === 'EEXIST') continue;
-      if (!noHardLinks.has(code)) throw err;
-      const reserved = await reserveFreeName(dir, safeName);
-      await rename(partPath, reserved);
-      return reserved;
-    }
-    await unlink(partPath);
-    return candidate;
+  let linked: string;
+  try {
+    linked = await firstFreeName(dir, safeName, '', (candidate) => link(partPath, candidate));
+  } catch (err) {
+    if (!noHardLinks.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+    const reserved = await reserveFreeName(dir, safeName);
+    await rename(partPath, reserved);
+    return reserved;
   }
-  throw new Error(`There are too many files named like ${safeName} in ${dir}. Move some of them away.`);
+  await unlink(partPath);
+  return linked;
 }
 
 /** The size of a regular file in bytes, or null when there is none at `path`. */
