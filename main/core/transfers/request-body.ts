@@ -4,16 +4,23 @@
  * delimiter, copied into buffers that go back to the pool once the socket has taken them. Node's
  * HTTP client fed from a file stream allocated a new 1 MiB buffer per read, and for 1 GiB the
  * allocations and their garbage collection cost 1.4–1.8 s of CPU against 0.1–0.5 s here
- * (docs/PERFORMANCE.md, row 10).
+ * (docs/PERFORMANCE.md, row 7).
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { changedWhileSent, type MultipartFrame } from './multipart';
 
-/** Bytes of one send buffer (1 MiB). */
-export const sendBufferBytes = 1024 * 1024;
-/** Send buffers of one request: one being filled while the socket takes the others. */
-export const sendBuffers = 4;
+/**
+ * Bytes of one send buffer (64 KiB, as curl's upload buffer). A write hands the kernel at most this
+ * much at a time. Uploads are held back by the service's receive window 87–95% of the time, and the
+ * kernel holds the socket while it copies a write in, so the likely cost of large writes is that
+ * the service's window updates wait behind the copy. Measured: with four 1 MiB buffers, uploads
+ * ran at 0.82–0.88× curl's throughput; with two of 64 KiB, at 0.97–1.02× (3 runs each, pooled;
+ * docs/PERFORMANCE.md, row 7).
+ */
+export const sendBufferBytes = 64 * 1024;
+/** Send buffers of one request: one being filled while the socket takes the other. */
+export const sendBuffers = 2;
 
 /** A request body with an exact length that copies its next bytes into a buffer it is given. */
 export interface RequestBody {
