@@ -11,12 +11,11 @@ import type { Socket } from 'node:net';
 import { changedWhileSent, type MultipartFrame } from './multipart';
 
 /**
- * Bytes of one send buffer (64 KiB, as curl's upload buffer). A write hands the kernel at most this
- * much at a time. Uploads are held back by the service's receive window 87–95% of the time, and the
- * kernel holds the socket while it copies a write in, so the likely cost of large writes is that
- * the service's window updates wait behind the copy. Measured: with four 1 MiB buffers, uploads
- * ran at 0.82–0.88× curl's throughput; with two of 64 KiB, at 0.97–1.02× (3 runs each, pooled;
- * docs/PERFORMANCE.md, row 7).
+ * Bytes of one send buffer (64 KiB, as curl's upload buffer); the socket is given at most this much
+ * per write. Measured against curl (docs/PERFORMANCE.md, row 7; 4 rounds a run, pooled): two
+ * 64 KiB buffers 0.97×, 0.99×, 1.02×, then 0.87×, 0.87×, 0.92× once the machine ran faster; four
+ * of 1 MiB 0.82×, 0.87×, 0.88× in runs alternating with the first three; eight of 64 KiB and two
+ * of 256 KiB 0.89–0.92× beside the last three.
  */
 export const sendBufferBytes = 64 * 1024;
 /** Send buffers of one request: one being filled while the socket takes the other. */
