@@ -72,8 +72,9 @@ const readBuffer = Buffer.alloc(8 * mib);
 /**
  * Reads the file at `path` from start to end through `readBuffer`, giving each filled part to
  * `onBytes`. One reused buffer, not a stream's fresh chunk per read: 1 GiB of short-lived chunks
- * made this process (which also runs the core) start a major garbage collection every 40–50 ms
- * for about a second, its marking threads taking both cores from the transfer measured next.
+ * can set off a run of major garbage collections in this process, which also runs the core (in a
+ * probe: one every 40–50 ms for about a second), their marking threads taking both cores from the
+ * transfer measured next (docs/PERFORMANCE.md, "Results history").
  */
 async function readEach(path: string, onBytes: (bytes: Buffer) => void): Promise<void> {
   const file = await open(path, 'r');
