@@ -15,7 +15,9 @@ import { changedWhileSent, type MultipartFrame } from './multipart';
  * per write. Measured against curl (docs/PERFORMANCE.md, row 7; 4 rounds a run, pooled): two
  * 64 KiB buffers 0.97×, 0.99×, 1.02×, then 0.87×, 0.87×, 0.92× once the machine ran faster; four
  * of 1 MiB 0.82×, 0.87×, 0.88× in runs alternating with the first three; eight of 64 KiB and two
- * of 256 KiB 0.89–0.92× beside the last three.
+ * of 256 KiB 0.89–0.92× beside the last three. Those runs were against a service that waited for
+ * each 16 KiB disk write; once it wrote through 1 MiB (server/files/upload.ts), two 64 KiB buffers
+ * gave 0.97–1.03× in 9 of 10 runs, and buffers of 256 KiB or 1 MiB did no better in probes.
  */
 export const sendBufferBytes = 64 * 1024;
 /** Send buffers of one request: one being filled while the socket takes the other. */
