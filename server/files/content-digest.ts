@@ -4,7 +4,8 @@
  * in one pass over the bytes, chunk by chunk, so that files of up to 2 GiB never sit in memory.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { crc32 } from '@node-rs/crc32';
 
 /**
@@ -63,6 +64,31 @@ export function digesting(
       yield chunk;
     }
   };
+}
+
+/**
+ * Bytes of a file being written that its write stream may hold, 1 MiB (Node's default is 16 KiB).
+ * With the default, every chunk of an upload's body (16–64 KiB) waited for its own disk write
+ * before the next was read, so reading and digesting took turns with writing instead of
+ * overlapping, and a 1 GiB upload from a Node client took 1.15× as long as curl's for the same
+ * CPU. With 1 MiB the writes overlap, and the two take the same time (docs/PERFORMANCE.md, row 7).
+ */
+export const writeBufferBytes = 1024 * 1024;
+
+/**
+ * Writes the chunks of `source` to a new file at `path` while digesting them (`afterChunk` as in
+ * `digesting`), through a write buffer of `writeBufferBytes`, and resolves with the digest.
+ * Rejects with the source's, `afterChunk`'s or the file system's error; the file is then left for
+ * the caller to discard.
+ */
+export async function writeDigested(
+  source: AsyncIterable<Buffer>,
+  path: string,
+  afterChunk?: (size: number) => void,
+): Promise<ContentDigest> {
+  const digester = new ContentDigester();
+  await pipeline(source, digesting(digester, afterChunk), createWriteStream(path, { highWaterMark: writeBufferBytes }));
+  return digester.digest();
 }
 
 /** The digest of content held in memory (small files: demo data). */

@@ -3,12 +3,10 @@
  * central directory is checked before any byte is extracted; the limits are those the contract
  * states for `Unpack Zip file Related Documents`.
  */
-import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ProblemError } from '../http/problem';
-import { type ContentDigest, ContentDigester, digesting } from './content-digest';
+import { type ContentDigest, writeDigested } from './content-digest';
 import { sanitizeFileName } from './disposition';
 import type { FileStore } from './file-store';
 
@@ -122,11 +120,8 @@ export async function unpackZip(path: string, files: FileStore): Promise<Unpacke
       const stream = await new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (error, opened) => (error ? reject(explain(error)) : resolve(opened))),
       );
-      const digester = new ContentDigester();
-      await pipeline(stream, digesting(digester), createWriteStream(file.tempPath)).catch((error: Error) =>
-        Promise.reject(explain(error)),
-      );
-      Object.assign(file, digester.digest());
+      const digest = await writeDigested(stream, file.tempPath).catch((error: Error) => Promise.reject(explain(error)));
+      Object.assign(file, digest);
     }
     return unpacked;
   } catch (error) {

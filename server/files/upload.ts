@@ -5,26 +5,15 @@
  * files never sit in memory. The multipart limits (2 GiB per file) are set where @fastify/multipart
  * is registered; a form that cannot be read answers 400 (`multipart.ts`).
  */
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ProblemError, validationProblem } from '../http/problem';
-import { type ContentDigest, ContentDigester, digesting } from './content-digest';
+import { type ContentDigest, writeDigested } from './content-digest';
 import { sanitizeFileName } from './disposition';
 import type { FileStore } from './file-store';
 import { filePartBytes, formParts } from './multipart';
 
 /** Largest accepted file, bytes (2 GiB), as the contract states. */
 export const maxUploadBytes = 2 * 1024 ** 3;
-
-/**
- * Bytes of a received file that its temp file's write stream may hold, 1 MiB (Node's default is
- * 16 KiB). With the default, every chunk of the body (16–64 KiB) waited for its own disk write
- * before the next was read, so reading and digesting took turns with writing instead of
- * overlapping, and a 1 GiB upload from a Node client took 1.15× as long as curl's for the same
- * CPU. With 1 MiB the writes overlap, and the two take the same time (docs/PERFORMANCE.md, row 7).
- */
-export const uploadWriteBufferBytes = 1024 * 1024;
 
 /** Options of `receiveUpload`, for uploads other than documents. */
 export interface UploadOptions {
@@ -95,16 +84,11 @@ export async function receiveUpload(
       }
       const tempPath = files.tempPath();
       received = { folderId, fileName, tempPath, size: 0, sha256: '', crc32: '' };
-      const digester = new ContentDigester();
-      await pipeline(
-        filePartBytes(part),
-        digesting(digester, (size) => {
-          if (size > maxBytes) throw tooLarge(maxBytes);
-        }),
-        createWriteStream(tempPath, { highWaterMark: uploadWriteBufferBytes }),
-      );
+      const digest = await writeDigested(filePartBytes(part), tempPath, (size) => {
+        if (size > maxBytes) throw tooLarge(maxBytes);
+      });
       if (part.file.truncated) throw tooLarge(maxBytes);
-      Object.assign(received, digester.digest());
+      Object.assign(received, digest);
     }
     if (!received) {
       throw validationProblem([
