@@ -17,7 +17,7 @@ import { changedWhileSent, type MultipartFrame } from './multipart';
  * of 1 MiB 0.82×, 0.87×, 0.88× in runs alternating with the first three; eight of 64 KiB and two
  * of 256 KiB 0.89–0.92× beside the last three. Those runs were against a service that waited for
  * each 16 KiB disk write; once it wrote through 1 MiB (server/files/content-digest.ts), two 64 KiB
- * buffers gave 0.946–1.03× in 13 runs, 12 of them at 0.95× or more.
+ * buffers gave 0.946–1.19× in 18 runs, 17 of them at 0.95× or more.
  */
 export const sendBufferBytes = 64 * 1024;
 /** Send buffers of one request: one being filled while the socket takes the other. */
