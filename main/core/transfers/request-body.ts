@@ -12,12 +12,9 @@ import { changedWhileSent, type MultipartFrame } from './multipart';
 
 /**
  * Bytes of one send buffer (64 KiB, as curl's upload buffer); the socket is given at most this much
- * per write. Measured against curl (docs/PERFORMANCE.md, row 7; 4 rounds a run, pooled): two
- * 64 KiB buffers 0.97×, 0.99×, 1.02×, then 0.87×, 0.87×, 0.92× once the machine ran faster; four
- * of 1 MiB 0.82×, 0.87×, 0.88× in runs alternating with the first three; eight of 64 KiB and two
- * of 256 KiB 0.89–0.92× beside the last three. Those runs were against a service that waited for
- * each 16 KiB disk write; once it wrote through 1 MiB (server/files/content-digest.ts), two 64 KiB
- * buffers gave 0.946–1.19× in 18 runs, 17 of them at 0.95× or more.
+ * per write. Two of them gave 0.946–1.19× curl's throughput in 18 runs against the reference
+ * service; before its 1 MiB write buffer, four of 1 MiB, eight of 64 KiB and two of 256 KiB did no
+ * better than two of 64 KiB (every run: docs/PERFORMANCE.md, row 7 and "Results history").
  */
 export const sendBufferBytes = 64 * 1024;
 /** Send buffers of one request: one being filled while the socket takes the other. */
