@@ -7,7 +7,9 @@
  *   millisecond (parsing the YAML takes ~100 ms of the event loop);
  * - `write-schemas.ts`: the JSON Schemas of the request bodies the client writes (`writeSchemaNames`),
  *   with their `$ref`s inlined, so that the bridge and the renderer's forms validate an edit with
- *   exactly the contract's limits before it is queued.
+ *   exactly the contract's limits before it is queued;
+ * - `access.ts`: the access model (`x-access-model`) and every operation's rule (`x-access`), after
+ *   checking them (`./access-check.ts`), for the service's enforcement and the client's offers.
  * Run by `npm run gen` (and on install through the `prepare` script).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { type AccessContract, accessDeclarationProblems } from './access-check';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const specPath = join(here, 'openapi.yaml');
@@ -22,6 +25,7 @@ const outDir = join(here, 'generated');
 
 interface OperationObject {
   operationId?: string;
+  'x-access'?: unknown;
 }
 type PathItem = Record<string, OperationObject>;
 
@@ -84,13 +88,18 @@ async function main(): Promise<void> {
     `/* Generated from api/openapi.yaml by api/generate.ts. Do not edit. */\n${astToString(ast)}`,
   );
 
+  const accessProblems = accessDeclarationProblems(spec as unknown as AccessContract);
+  if (accessProblems.length)
+    throw new Error(`The contract's access rules are wrong:\n- ${accessProblems.join('\n- ')}`);
   const rows: string[] = [];
+  const accessRows: string[] = [];
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const method of methods) {
       const op = item[method];
       if (!op) continue;
       if (!op.operationId) throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
       rows.push(`  ${op.operationId}: { method: '${method.toUpperCase()}', path: '${path}' },`);
+      accessRows.push(`  ${op.operationId}: ${JSON.stringify(op['x-access'])},`);
     }
   }
   writeFileSync(
@@ -114,6 +123,21 @@ async function main(): Promise<void> {
       '/* Generated from api/openapi.yaml by api/generate.ts. Do not edit. */',
       '/** JSON Schemas (draft 2020-12) of the request bodies the client writes, references inlined. */',
       `export const writeSchemas = ${JSON.stringify(writeSchemas, null, 2)} as const;`,
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(outDir, 'access.ts'),
+    [
+      '/* Generated from api/openapi.yaml by api/generate.ts. Do not edit. */',
+      "import type { AccessModel, AccessRule } from '../access';",
+      "import type { OperationId } from './operations';",
+      '/** The access model of the contract (`x-access-model`; see api/access.ts). */',
+      `export const accessModel: AccessModel = ${JSON.stringify((spec as { 'x-access-model'?: unknown })['x-access-model'], (key, value) => (key === 'description' ? undefined : value))};`,
+      "/** Every operation's access rule (`x-access`), by operationId. */",
+      'export const operationAccess: Record<OperationId, AccessRule> = {',
+      ...accessRows,
+      '};',
       '',
     ].join('\n'),
   );

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { findProjectFile } from '../api/locate';
+import { serviceAccessResources } from './access/resources';
 import { loadContract } from './contract/spec';
 import type { ComposedService } from './compose';
 import { maxUploadBytes } from './files/upload';
@@ -81,6 +82,7 @@ export async function buildApp(service: ComposedService, options: AppOptions): P
     contract,
     createHandlers({ store, repos, campaignSender, accessTokenTtlSeconds: options.accessTokenTtlSeconds }, areas),
     createAuthenticator(store.users),
+    serviceAccessResources(store, repos),
   );
   return app;
 }

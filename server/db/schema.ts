@@ -11,9 +11,10 @@ export type Db = Database.Database;
 /**
  * Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables,
  * 3 adds refresh-token families (`./users.ts`), 4 indexes the documents that lack `crc32` (contract
- * 0.5.0; filled in at start-up by `./document-crc32-backfill.ts`).
+ * 0.5.0; filled in at start-up by `./document-crc32-backfill.ts`), 5 gives folders and groups an
+ * `ownerId` (contract 0.6.0).
  */
-export const schemaVersion = 4;
+export const schemaVersion = 5;
 
 const coreDdl = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -110,10 +111,24 @@ CREATE INDEX documents_without_crc32 ON documents (id) WHERE ${documentLacksCrc3
 `;
 
 /**
+ * Version 5: contract 0.6.0 gives every folder and group an `ownerId` (the user who created it),
+ * which its access rules compare with the caller. Who made the ones stored before is not known, so
+ * they get null: only managers and admins may change them (`api/openapi.yaml`, `x-access`). The
+ * change feed's copies of folders get the field too, so that a bootstrap serves valid records; their
+ * versions stay, as nothing a client shows changed.
+ */
+const ownersDdl = `
+UPDATE folders SET data = json_set(data, '$.ownerId', json('null')) WHERE json_type(data, '$.ownerId') IS NULL;
+UPDATE changes SET data = json_set(data, '$.ownerId', json('null'))
+  WHERE type = 'folder' AND op = 'upsert' AND json_type(data, '$.ownerId') IS NULL;
+UPDATE contact_groups SET data = json_set(data, '$.ownerId', json('null')) WHERE json_type(data, '$.ownerId') IS NULL;
+`;
+
+/**
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
  * keys on, 5 s busy timeout. Migrates older files: version 1 creates the core tables, version 2 runs
  * `areaDdl` (the areas' tables), version 3 adds token families, version 4 the index of documents
- * without `crc32`. Throws when the file was written by a newer schema version.
+ * without `crc32`, version 5 the owners of folders and groups. Throws when the file was written by a newer schema version.
  */
 export function openDatabase(file: string, areaDdl: string): Db {
   const db = new Database(file);
@@ -127,7 +142,7 @@ export function openDatabase(file: string, areaDdl: string): Db {
     db.close();
     throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
   }
-  const steps = [coreDdl, areaDdl, tokenFamiliesDdl, documentsWithoutCrc32Ddl];
+  const steps = [coreDdl, areaDdl, tokenFamiliesDdl, documentsWithoutCrc32Ddl, ownersDdl];
   for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {
       db.exec(steps[next - 1]);

@@ -68,7 +68,11 @@ export class UserRepo {
     this.stmts = {
       insert: db.prepare('INSERT INTO users (id, email, password_hash, roles) VALUES (?, ?, ?, ?)'),
       byEmail: db.prepare('SELECT id, password_hash AS hash FROM users WHERE email = ?'),
-      byId: db.prepare('SELECT u.email, u.roles, c.data FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?'),
+      byId: db.prepare(
+        `SELECT u.email, u.roles, c.data,
+           (SELECT json_group_array(permission) FROM (SELECT permission FROM permissions WHERE user_id = u.id ORDER BY permission)) AS permissions
+         FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?`,
+      ),
       firstId: db.prepare('SELECT id FROM users ORDER BY rowid LIMIT 1').pluck(),
       insertAccess: db.prepare(
         'INSERT INTO access_tokens (token_hash, user_id, expires_at, family_id) VALUES (?, ?, ?, ?)',
@@ -112,9 +116,11 @@ export class UserRepo {
     return row && ok ? row.id : null;
   }
 
-  /** The signed-in user's profile, or undefined when the user no longer exists. */
+  /** The signed-in user's profile with roles and permission grants, or undefined when the user no longer exists. */
   currentUser(userId: string): CurrentUser | undefined {
-    const row = this.stmts.byId.get(userId) as { email: string; roles: string; data: string } | undefined;
+    const row = this.stmts.byId.get(userId) as
+      | { email: string; roles: string; data: string; permissions: string }
+      | undefined;
     if (!row) return undefined;
     const c = JSON.parse(row.data) as Contact;
     return {
@@ -125,6 +131,7 @@ export class UserRepo {
       jobTitle: c.jobTitle,
       companyId: c.companyId,
       roles: JSON.parse(row.roles) as Role[],
+      permissions: JSON.parse(row.permissions) as CurrentUser['permissions'],
     };
   }
 

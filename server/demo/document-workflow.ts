@@ -184,7 +184,7 @@ async function seedPressKit({ store, f, now, people }: AreaSeedContext, links: D
   );
   const target = store.documents.saveFolder(
     f.string.uuid(),
-    { parentId: folderId, name: 'Trade fair 2026 press kit' },
+    { parentId: folderId, name: 'Trade fair 2026 press kit', ownerId: people.demoUser.id },
     { createdAt: at, updatedAt: at },
   );
   for (const entry of await unpackZip(store.files.path(zipId), store.files)) {

@@ -76,7 +76,7 @@ export async function seedDocuments(
   const created = pastIso(f, now, 600, 700);
   const root = store.documents.saveFolder(
     f.string.uuid(),
-    { parentId: null, name: 'Documents' },
+    { parentId: null, name: 'Documents', ownerId: null },
     { createdAt: created, updatedAt: created },
   );
   const leaves: Array<{ folder: Folder; kind: Kind; weight: number }> = [];
@@ -84,7 +84,7 @@ export async function seedDocuments(
     for (const spec of specs) {
       const folder = store.documents.saveFolder(
         f.string.uuid(),
-        { parentId: parent.id, name: spec.name },
+        { parentId: parent.id, name: spec.name, ownerId: people.demoUser.id },
         { createdAt: created, updatedAt: created },
       );
       if (spec.kind) leaves.push({ folder, kind: spec.kind, weight: spec.weight ?? 1 });

@@ -46,6 +46,7 @@ export function seedGroups(ctx: AreaSeedContext, groups: GroupRepo): void {
       colour: extra.colour ?? null,
       tags: extra.tags ?? [],
       filter: extra.filter ? { ...noFilter, ...extra.filter } : null,
+      ownerId: people.demoUser.id,
     };
     groups.save(id, body, { createdAt: at, updatedAt: at });
     if (!members.length) return groups.get(id) as Group;

@@ -64,13 +64,18 @@ export function checkFormRequest(request: FastifyRequest): void {
 }
 
 /**
- * The parts of the request's form, in order (see `checkFormRequest` for what is refused first). An
- * error of the parser or the request stream while parts are read becomes `formReadProblem(error)`.
+ * The parts of the request's form, in order (see `checkFormRequest` for what is refused first). Each
+ * text field is shown to the operation's access check first (`request.formFieldCheck`, set by
+ * `server/http/access.ts`), so a refused record stops the form before its file is read. An error of
+ * the parser or the request stream while parts are read becomes `formReadProblem(error)`.
  */
 export async function* formParts(request: FastifyRequest, limits?: FormLimits): AsyncGenerator<Multipart> {
   checkFormRequest(request);
   try {
-    for await (const part of request.parts(limits ? { limits } : undefined)) yield part;
+    for await (const part of request.parts(limits ? { limits } : undefined)) {
+      if (part.type === 'field') request.formFieldCheck?.(part.fieldname, String(part.value));
+      yield part;
+    }
   } catch (error) {
     throw formReadProblem(error);
   }

@@ -3,11 +3,13 @@
  * `api/openapi.yaml`, never from server code. Query parameters and headers are validated (with type
  * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12);
  * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`.
- * Protected operations authenticate first (401 before 400).
+ * Protected operations authenticate first (401 before 400); then the operation's access rule is
+ * enforced (`./access.ts`: 403 or 404 before any hook that writes and before the handler).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../api/generated/schema';
 import { sharedContractAjv } from '../contract/ajv';
+import { type AccessResources, accessCheck } from './access';
 import { type Contract, listOperations, resolveRef } from '../contract/spec';
 import { unsupportedMediaType, validationProblem } from './problem';
 import { bodyCheck, parameterCheck } from './request-checks';
@@ -42,6 +44,7 @@ export function bindOperations(
   contract: Contract,
   handlers: OperationHandlers,
   authenticate: (request: FastifyRequest) => string,
+  access: AccessResources,
 ): void {
   const params = sharedContractAjv(contract, { coerceTypes: true, useDefaults: true });
   const bodies = sharedContractAjv(contract);
@@ -58,6 +61,7 @@ export function bindOperations(
     const jsonSchema = requestBody?.content['application/json']?.schema;
     const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
     const requestMediaTypes = Object.keys(requestBody?.content ?? {});
+    const checkAccess = accessCheck(op.operationId as OperationId, access);
 
     app.route({
       method: op.method,
@@ -89,6 +93,7 @@ export function bindOperations(
         const named: Record<string, unknown> = {};
         for (const [lower, value] of Object.entries(headers)) named[header.names.get(lower) ?? lower] = value;
         request.validated = { query: values, headers: named };
+        checkAccess?.(request);
       },
       handler: async (request, reply) => {
         const ctx = {

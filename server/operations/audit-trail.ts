@@ -1,14 +1,16 @@
 /**
- * Operation `auditTrail` (Audit group): filtered, sorted, paged audit records. Users with the role
- * `manager` or `admin` see every record; other users only the records they are the actor of.
+ * Operation `auditTrail` (Audit group): filtered, sorted, paged audit records. Users with a role its
+ * `x-access` names (`manager`, `admin`) see every record; other users only the records they are the
+ * actor of (asking for another actor's is refused before this runs: `server/http/access.ts`).
  */
+import { type RecordRule, roleAllowsAny } from '../../api/access';
+import { accessModel, operationAccess } from '../../api/generated/access';
 import { pageJson } from '../db/paging';
 import type { OperationHandlers } from '../http/bind';
-import { forbidden } from '../http/problem';
 import type { OperationDeps } from './deps';
 
-/** Roles that may read everyone's audit records. */
-const auditReaderRoles = ['manager', 'admin'] as const;
+/** The rule that says whose audit records a caller may read. */
+const actorRule = operationAccess.auditTrail.records?.[0] as RecordRule;
 
 /** Normalizes an RFC 3339 date-time to the stored form (ISO 8601 UTC with milliseconds). */
 function utc(value: string | undefined): string | undefined {
@@ -20,13 +22,7 @@ export function auditTrailHandlers(deps: OperationDeps): Pick<OperationHandlers,
   const { store } = deps;
   return {
     auditTrail: ({ body, userId }) => {
-      const roles = store.users.currentUser(userId)?.roles ?? [];
-      const seesAll = roles.some((r) => (auditReaderRoles as readonly string[]).includes(r));
-      if (!seesAll && body.actorId !== undefined && body.actorId !== userId) {
-        throw forbidden(
-          'Only managers and admins may read the audit records of other users; leave out actorId to see your own.',
-        );
-      }
+      const seesAll = roleAllowsAny(accessModel, actorRule, store.users.currentUser(userId)?.roles ?? []);
       const page = deps.repos.audit.list(
         {
           actorId: seesAll ? body.actorId : userId,

@@ -11,9 +11,10 @@ import type { Story } from '../db/stories';
 import type { ServiceStore } from '../db/store';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
-import { conflict, forbidden, notFound } from '../http/problem';
+import { conflict, notFound } from '../http/problem';
 import { nextState, type TransitionTable } from '../http/transitions';
-import { isAdmin } from './actors';
+import { type RecordRule, roleAllowsAny } from '../../api/access';
+import { accessModel, operationAccess } from '../../api/generated/access';
 import { type OperationDeps, versionETag } from './deps';
 
 type StoryInput = components['schemas']['StoryInput'];
@@ -27,9 +28,9 @@ const storyTransitions: TransitionTable<StoryState, 'publish' | 'unpublish'> = {
 
 /**
  * Saves a story as `userId` would: creates it (no `input.id`) with that user as author, or updates
- * it (author or admin only). Moves its state through `storyTransitions`, sets `publishedAt` when
+ * it. Moves its state through `storyTransitions`, sets `publishedAt` when
  * published (now, or `at`) and clears it when unpublished, refuses a slug another story uses (409),
- * and records a `storyPublished` feed item on publishing. Throws 404, 403, 409 and 412 problems.
+ * and records a `storyPublished` feed item on publishing. Throws 404, 409 and 412 problems (who may call it is `saveBlogPost`'s `x-access`).
  */
 export function saveStory(
   store: ServiceStore,
@@ -42,8 +43,6 @@ export function saveStory(
   return store.transaction(() => {
     const existing = input.id === undefined ? undefined : stories.get(input.id);
     if (input.id !== undefined && !existing) throw notFound('story', input.id);
-    if (existing && existing.authorId !== userId && !isAdmin(store, userId))
-      throw forbidden('Only the story’s author or an admin may change it.');
     checkIfMatch(options.ifMatch, existing, 'story');
     const id = existing?.id ?? randomUUID();
     const slug = input.slug !== undefined ? input.slug : (existing?.slug ?? null);
@@ -93,13 +92,19 @@ export function blogHandlers(
 ): Pick<OperationHandlers, 'saveBlogPost' | 'getStory' | 'listNewsStories' | 'deleteStory'> {
   const { store, repos } = deps;
   const { stories } = repos;
-  /** The story when `userId` may read it (drafts: author and admins only), else a 404 problem. */
-  const readable = (id: string, userId: string): Story => {
+  /** The story `id`, else a 404 problem (who may read a draft is `getStory`'s `x-access`). */
+  const existing = (id: string): Story => {
     const story = stories.get(id);
-    if (!story || (story.state === 'draft' && story.authorId !== userId && !isAdmin(store, userId)))
-      throw notFound('story', id);
+    if (!story) throw notFound('story', id);
     return story;
   };
+  /** Drafts are listed only to those who may read every draft (a role in `getStory`'s rule) and to their authors. */
+  const readsEveryDraft = (userId: string) =>
+    roleAllowsAny(
+      accessModel,
+      operationAccess.getStory.records?.[0] as RecordRule,
+      store.users.currentUser(userId)?.roles ?? [],
+    );
   return {
     saveBlogPost: ({ body, headers, reply, userId }) => {
       const { story, created } = saveStory(store, repos, userId, body, { ifMatch: headers['If-Match'] });
@@ -107,8 +112,8 @@ export function blogHandlers(
       return story;
     },
 
-    getStory: ({ query, reply, userId }) => {
-      const story = readable(query.id, userId);
+    getStory: ({ query, reply }) => {
+      const story = existing(query.id);
       reply.header('ETag', versionETag(story));
       return story;
     },
@@ -118,7 +123,7 @@ export function blogHandlers(
       return pageJson(
         stories.list({
           state,
-          authorId: state === 'draft' && !isAdmin(store, userId) ? userId : undefined,
+          authorId: state === 'draft' && !readsEveryDraft(userId) ? userId : undefined,
           tag: query.tag,
           q: query.q,
           pinned: query.pinned,
@@ -129,10 +134,8 @@ export function blogHandlers(
       );
     },
 
-    deleteStory: ({ query, reply, userId }) => {
-      const story = readable(query.id, userId);
-      if (story.authorId !== userId && !isAdmin(store, userId))
-        throw forbidden('Only the story’s author or an admin may delete it.');
+    deleteStory: ({ query, reply }) => {
+      const story = existing(query.id);
       stories.delete(story.id);
       reply.code(204);
       return reply.send();

@@ -1,10 +1,10 @@
 /**
- * Shared checks of the Documents operations: loading a document or folder (404), who may change a
- * document (its owner, a manager or an admin: 403 otherwise), and the text of notifications.
+ * Shared pieces of the Documents operations: loading a document or folder (404) and the text of
+ * notifications. Who may call them is the contract's `x-access` (`server/http/access.ts`).
  */
 import type { DocumentRecord, Folder } from '../db/documents';
 import type { ServiceStore } from '../db/store';
-import { forbidden, notFound } from '../http/problem';
+import { notFound } from '../http/problem';
 
 /** The document `id`; throws 404 when there is none. */
 export function requireDocument(store: ServiceStore, id: string): DocumentRecord {
@@ -18,23 +18,6 @@ export function requireFolder(store: ServiceStore, id: string): Folder {
   const folder = store.documents.folder(id);
   if (!folder) throw notFound('folder', id);
   return folder;
-}
-
-/** True when the user has the manager or admin role. */
-export function isManager(store: ServiceStore, userId: string): boolean {
-  const roles = store.users.currentUser(userId)?.roles ?? [];
-  return roles.includes('manager') || roles.includes('admin');
-}
-
-/** Throws 403 unless the user owns the document or is a manager or admin. `action` reads "save", "delete"... */
-export function requireOwnerOrManager(
-  store: ServiceStore,
-  userId: string,
-  document: DocumentRecord,
-  action: string,
-): void {
-  if (document.ownerId === userId || isManager(store, userId)) return;
-  throw forbidden(`Only the document's owner, a manager or an admin may ${action} document ${document.id}.`);
 }
 
 /** A user's display name ("First Last"), or "Someone" for an unknown id. */

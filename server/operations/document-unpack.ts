@@ -56,6 +56,7 @@ export function documentUnpackHandlers(
             store.documents.saveFolder(randomUUID(), {
               parentId: zip.folderId,
               name: freeFolderName(store, zip.folderId, clip(stemOf(zip.name), 200)),
+              ownerId: userId,
             });
           const items: DocumentRecord[] = unpacked.map((file) => {
             const id = randomUUID();

@@ -1,6 +1,7 @@
 /** `Save a folder` and `Delete Folder` of the Documents group: the folder tree's create, rename, move and delete. */
 import { randomUUID } from 'node:crypto';
 import type { Folder } from '../db/documents';
+import { folderSubtree, maxRecursiveDeleteDocuments } from '../db/folder-subtree';
 import type { ServiceStore } from '../db/store';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
@@ -8,9 +9,6 @@ import { conflict, validationProblem } from '../http/problem';
 import { type OperationDeps, versionETag } from './deps';
 import { requireFolder } from './document-access';
 import { type DocumentFileDeps, discardDocumentFiles } from './document-copies';
-
-/** Most documents one recursive folder delete removes (the contract states it). */
-const maxRecursiveDeleteDocuments = 10_000;
 
 /** Throws 409 when `parentId` already has a subfolder named `name` (ignoring case) other than `selfId`. */
 function refuseDuplicate(store: ServiceStore, parentId: string, name: string, selfId: string | null): void {
@@ -38,23 +36,6 @@ function refuseCycle(store: ServiceStore, folder: Folder, parentId: string): voi
   }
 }
 
-/** The ids of a folder and every folder below it, deepest first, and of the documents in them. */
-function subtree(store: ServiceStore, folderId: string): { folders: string[]; documents: string[] } {
-  const folders = store.db
-    .prepare(
-      `WITH RECURSIVE tree(id, depth) AS (SELECT ?, 0
-        UNION ALL SELECT f.id, t.depth + 1 FROM folders f JOIN tree t ON f.parent_id = t.id)
-       SELECT id FROM tree ORDER BY depth DESC`,
-    )
-    .pluck()
-    .all(folderId) as string[];
-  const documents = store.db
-    .prepare(`SELECT id FROM documents WHERE folder_id IN (SELECT value FROM json_each(?)) LIMIT ?`)
-    .pluck()
-    .all(JSON.stringify(folders), maxRecursiveDeleteDocuments + 1) as string[];
-  return { folders, documents };
-}
-
 /** Handlers of `saveFolder` and `deleteFolder`. */
 export function folderHandlers(
   deps: OperationDeps,
@@ -63,7 +44,7 @@ export function folderHandlers(
   const { store } = deps;
   const { documents } = store;
   return {
-    saveFolder: ({ body, headers, reply }) => {
+    saveFolder: ({ body, headers, reply, userId }) => {
       if (body.id === undefined) {
         if (body.parentId === undefined || body.name === undefined) {
           throw validationProblem([
@@ -79,7 +60,7 @@ export function folderHandlers(
         requireFolder(store, parentId);
         const created = store.transaction(() => {
           refuseDuplicate(store, parentId, name, null);
-          return documents.saveFolder(randomUUID(), { parentId, name });
+          return documents.saveFolder(randomUUID(), { parentId, name, ownerId: userId });
         });
         reply.code(201).header('ETag', versionETag(created));
         return created;
@@ -95,7 +76,7 @@ export function folderHandlers(
       const name = body.name ?? folder.name;
       const saved = store.transaction(() => {
         if (parentId !== null) refuseDuplicate(store, parentId, name, folder.id);
-        return documents.saveFolder(folder.id, { parentId, name });
+        return documents.saveFolder(folder.id, { parentId, name, ownerId: folder.ownerId });
       });
       reply.header('ETag', versionETag(saved));
       return saved;
@@ -104,7 +85,7 @@ export function folderHandlers(
     deleteFolder: ({ query, reply }) => {
       const folder = requireFolder(store, query.id);
       if (folder.parentId === null) throw conflict('The root folder cannot be deleted.');
-      const tree = subtree(store, folder.id);
+      const tree = folderSubtree(store.db, folder.id);
       const heldFolders = tree.folders.length - 1;
       const heldDocuments = tree.documents.length;
       if ((heldFolders || heldDocuments) && !query.recursive) {

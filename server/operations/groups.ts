@@ -38,7 +38,7 @@ export function groupHandlers(deps: OperationDeps): Pick<OperationHandlers, Grou
   const now = () => new Date().toISOString();
 
   return {
-    createGroup: ({ body, reply }) => {
+    createGroup: ({ body, reply, userId }) => {
       const filter = body.filter ?? null;
       if (body.kind === 'dynamic' && filter === null)
         throw validationProblem([{ pointer: '/body/filter', detail: 'is required for a dynamic group' }]);
@@ -62,6 +62,7 @@ export function groupHandlers(deps: OperationDeps): Pick<OperationHandlers, Grou
           colour: body.colour ?? null,
           tags: body.tags ?? [],
           filter,
+          ownerId: userId,
         });
       });
       reply.code(201);

@@ -20,7 +20,13 @@ const fetchedAt = () => new Date().toISOString();
 
 /** The signed-in user (the fixtures' demo user) with `roles`. */
 export function installMe(bridge: FakeBridge, roles: UserRole[]): CurrentUser {
-  const me: CurrentUser = { ...demoUser, jobTitle: 'Account executive', companyId: null, roles };
+  const me: CurrentUser = {
+    ...demoUser,
+    jobTitle: 'Account executive',
+    companyId: null,
+    roles,
+    permissions: ['contacts.write', 'companies.write'],
+  };
   bridge.handle('account.me', () => ({ value: me, fetchedAt: fetchedAt() }));
   return me;
 }

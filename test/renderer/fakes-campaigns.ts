@@ -46,6 +46,7 @@ export const suppliers: Group = {
   name: 'Suppliers',
   kind: 'dynamic',
   parentId: null,
+  ownerId: null,
   position: 0,
   description: null,
   colour: null,

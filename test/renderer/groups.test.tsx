@@ -28,6 +28,7 @@ function group(n: GroupNode): Group {
     name: n.name,
     kind: n.kind,
     parentId: n.parentId,
+    ownerId: null,
     position: n.position,
     description: null,
     colour: null,

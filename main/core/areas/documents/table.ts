@@ -5,10 +5,21 @@ import { col, commonColumns, commonFields, type RecordTable } from '../../cache/
 export const foldersTable: RecordTable<ApiFolder> = {
   type: 'folder',
   table: 'folders',
-  columns: [...commonColumns<ApiFolder>(), col('parent_id', (r) => r.parentId), col('name', (r) => r.name)],
+  columns: [
+    ...commonColumns<ApiFolder>(),
+    col('parent_id', (r) => r.parentId),
+    col('name', (r) => r.name),
+    // NULL for a row synced before contract 0.6.0 (cache/migrations/011-folder-owner.ts).
+    col('owner_id', (r) => r.ownerId ?? null),
+  ],
   // A folder created here may hold folders created here before it reached the service.
   references: [{ column: 'parent_id', type: 'folder' }],
-  fromRow: (row) => ({ ...commonFields(row), parentId: row.parent_id as string | null, name: row.name as string }),
+  fromRow: (row) => ({
+    ...commonFields(row),
+    parentId: row.parent_id as string | null,
+    name: row.name as string,
+    ownerId: (row.owner_id as string | null) ?? null,
+  }),
 };
 
 export const documentsTable: RecordTable<ApiDocument> = {

@@ -14,6 +14,7 @@ import { keptBranches } from './007-kept-branches';
 import { deferredStructures } from './008-deferred-structures';
 import { contactSearchPrefixes } from './009-contact-search-prefixes';
 import { documentCrc32 } from './010-document-crc32';
+import { folderOwner } from './011-folder-owner';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   deferredStructures,
   contactSearchPrefixes,
   documentCrc32,
+  folderOwner,
 ];
