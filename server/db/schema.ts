@@ -117,12 +117,17 @@ CREATE INDEX documents_without_crc32 ON documents (id) WHERE ${documentLacksCrc3
  * change feed's copies of folders get the field too, so that a bootstrap serves valid records; their
  * versions stay, as nothing a client shows changed.
  */
-const ownersDdl = `
+function addOwners(db: Db): void {
+  db.exec(`
 UPDATE folders SET data = json_set(data, '$.ownerId', json('null')) WHERE json_type(data, '$.ownerId') IS NULL;
 UPDATE changes SET data = json_set(data, '$.ownerId', json('null'))
-  WHERE type = 'folder' AND op = 'upsert' AND json_type(data, '$.ownerId') IS NULL;
-UPDATE contact_groups SET data = json_set(data, '$.ownerId', json('null')) WHERE json_type(data, '$.ownerId') IS NULL;
-`;
+  WHERE type = 'folder' AND op = 'upsert' AND json_type(data, '$.ownerId') IS NULL;`);
+  // The groups table is the groups area's (version 2); a database made without the areas has none.
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'contact_groups'").get())
+    db.exec(
+      `UPDATE contact_groups SET data = json_set(data, '$.ownerId', json('null')) WHERE json_type(data, '$.ownerId') IS NULL;`,
+    );
+}
 
 /**
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
@@ -142,10 +147,18 @@ export function openDatabase(file: string, areaDdl: string): Db {
     db.close();
     throw new Error(`The database ${file} has schema version ${version}; this service knows up to ${schemaVersion}.`);
   }
-  const steps = [coreDdl, areaDdl, tokenFamiliesDdl, documentsWithoutCrc32Ddl, ownersDdl];
+  const steps: Array<string | ((db: Db) => void)> = [
+    coreDdl,
+    areaDdl,
+    tokenFamiliesDdl,
+    documentsWithoutCrc32Ddl,
+    addOwners,
+  ];
   for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {
-      db.exec(steps[next - 1]);
+      const step = steps[next - 1];
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
       db.pragma(`user_version = ${next}`);
     })();
   }

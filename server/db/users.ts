@@ -12,6 +12,7 @@
 import { createHash, randomBytes, randomUUID, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { components } from '../../api/generated/schema';
+import type { Statement } from 'better-sqlite3';
 import type { Contact } from './contacts';
 import type { Db } from './schema';
 
@@ -60,6 +61,7 @@ function newToken(): string {
 export class UserRepo {
   private readonly db: Db;
   private readonly stmts;
+  private byId: Statement | null = null;
   /** A hash to compare against when the user is unknown, so both paths take the same time (made on first use). */
   private decoyHash: string | null = null;
 
@@ -68,11 +70,6 @@ export class UserRepo {
     this.stmts = {
       insert: db.prepare('INSERT INTO users (id, email, password_hash, roles) VALUES (?, ?, ?, ?)'),
       byEmail: db.prepare('SELECT id, password_hash AS hash FROM users WHERE email = ?'),
-      byId: db.prepare(
-        `SELECT u.email, u.roles, c.data,
-           (SELECT json_group_array(permission) FROM (SELECT permission FROM permissions WHERE user_id = u.id ORDER BY permission)) AS permissions
-         FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?`,
-      ),
       firstId: db.prepare('SELECT id FROM users ORDER BY rowid LIMIT 1').pluck(),
       insertAccess: db.prepare(
         'INSERT INTO access_tokens (token_hash, user_id, expires_at, family_id) VALUES (?, ?, ?, ?)',
@@ -118,7 +115,14 @@ export class UserRepo {
 
   /** The signed-in user's profile with roles and permission grants, or undefined when the user no longer exists. */
   currentUser(userId: string): CurrentUser | undefined {
-    const row = this.stmts.byId.get(userId) as
+    // Prepared on first use: the grants are in the contacts area's table, made after the core tables.
+    this.byId ??= this.db.prepare(
+      `SELECT u.email, u.roles, c.data,
+         (SELECT json_group_array(permission)
+            FROM (SELECT permission FROM permissions WHERE user_id = u.id ORDER BY permission)) AS permissions
+       FROM users u JOIN contacts c ON c.id = u.id WHERE u.id = ?`,
+    );
+    const row = this.byId.get(userId) as
       | { email: string; roles: string; data: string; permissions: string }
       | undefined;
     if (!row) return undefined;
