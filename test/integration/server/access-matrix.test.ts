@@ -12,7 +12,6 @@ import { documentCases } from '../../helpers/access-cases/document-cases';
 import { groupCases } from '../../helpers/access-cases/group-cases';
 import { peopleCases } from '../../helpers/access-cases/people-cases';
 import {
-  type CallerKind,
   callerKinds,
   createMatrixUser,
   dumpTables,
