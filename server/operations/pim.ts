@@ -9,7 +9,7 @@ import { filePartBuffer, filePartBytes } from '../files/multipart';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, notFound, validationProblem } from '../http/problem';
-import { checker } from '../http/request-checks';
+import { checker, nameNormalizer } from '../http/request-checks';
 import { maxPimRangeMs, PimCalendarReader, toICalendar } from '../pim/calendar-feed';
 import { readForm } from '../pim/form-parts';
 import { exportColumnProblems, mappingProblems, validationSetup } from '../pim/pim-rules';
@@ -35,10 +35,9 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
   const { pim } = deps.repos;
   const calendars = new PimCalendarReader(store.db);
   const ajv = sharedContractAjv(loadContract().contract);
-  const checkMappingFile = checker(
-    compileContractSchema(ajv, { $ref: '#/components/schemas/ImportMappingFile' }),
-    '/body/file',
-  );
+  const mappingFileSchema = { $ref: '#/components/schemas/ImportMappingFile' };
+  const checkMappingFile = checker(compileContractSchema(ajv, mappingFileSchema), '/body/file');
+  const normalizeMappingFile = nameNormalizer(loadContract().contract, mappingFileSchema);
   const companyByName = store.db.prepare('SELECT 1 FROM companies WHERE name = ? LIMIT 1').pluck();
   const companyExists = (name: string) => companyByName.get(name) !== undefined;
 
@@ -69,7 +68,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       });
       let parsed: unknown;
       try {
-        parsed = JSON.parse(file.toString('utf8').replace(/^\uFEFF/, ''));
+        parsed = normalizeMappingFile(JSON.parse(file.toString('utf8').replace(/^\uFEFF/, '')));
       } catch {
         throw validationProblem([{ pointer: '/body/file', detail: 'is not a JSON document' }]);
       }
