@@ -65,9 +65,7 @@ export function namePatternOf(options: NameRuleOptions = {}): string {
   const allowed = `[^${options.separators ? '/\\\\' : ''}${nameForbiddenClass}`;
   const joiner = `[${nameJoinerClass}]`;
   const guard = `(?!${joiner})(?!.*(?:${astral}|[\\s${nameJoinerClass}]${joiner}|${joiner}(?:\\s|$)))`;
-  const body = options.noTrailingSpace
-    ? `${allowed}]*${allowed} ]`
-    : `${allowed}]${options.nonEmpty ? '+' : '*'}`;
+  const body = options.noTrailingSpace ? `${allowed}]*${allowed} ]` : `${allowed}]${options.nonEmpty ? '+' : '*'}`;
   return `^${options.notBlank ? '(?=.*\\S)' : ''}${guard}${body}$`;
 }
 

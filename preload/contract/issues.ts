@@ -57,7 +57,8 @@ function formatMessage(format: string, pattern: string | undefined): string {
     case 'uri':
       return 'must be a web address such as https://example.com';
     case 'regex': {
-      const ruleWords = pattern === undefined ? null : (namePatternMessage(pattern) ?? webAddressPatternMessage(pattern));
+      const ruleWords =
+        pattern === undefined ? null : (namePatternMessage(pattern) ?? webAddressPatternMessage(pattern));
       if (ruleWords) return ruleWords;
       if (pattern === '^[A-Z]{2}$' || pattern === '/^[A-Z]{2}$/') return 'must be a two-letter country code such as DE';
       if (pattern?.includes('\\S')) return 'must not be blank';

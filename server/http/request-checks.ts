@@ -48,7 +48,8 @@ function fieldErrors(
       detail = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'pattern') {
       const pattern = String(e.params.pattern);
-      detail = namePatternMessage(pattern, valueAt(root, e.instancePath)) ?? webAddressPatternMessage(pattern) ?? detail;
+      detail =
+        namePatternMessage(pattern, valueAt(root, e.instancePath)) ?? webAddressPatternMessage(pattern) ?? detail;
     }
     if (names) path = path.replace(/^\/([^/]+)/, (_m, n: string) => `/${names.get(n) ?? n}`);
     const key = `${prefix}${path} ${detail}`;

@@ -8,7 +8,7 @@ import { attachmentDisposition, sanitizeFileName } from '../files/disposition';
 import { filePartBuffer, filePartBytes } from '../files/multipart';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
-import { conflict, notFound, validationProblem } from '../http/problem';
+import { notFound, validationProblem } from '../http/problem';
 import { checker, nameNormalizer } from '../http/request-checks';
 import { maxPimRangeMs, PimCalendarReader, toICalendar } from '../pim/calendar-feed';
 import { readForm } from '../pim/form-parts';
@@ -77,11 +77,8 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       const body = parsed as Parameters<typeof mappingProblems>[0];
       const problems = mappingProblems(body);
       if (problems.length) throw validationProblem(problems);
-      const mapping = store.transaction(() => {
-        if (pim.mappingNamed(body.target, body.name))
-          throw conflict(`A ${body.target} import mapping named "${body.name}" exists already; choose another name.`);
-        return pim.saveMapping(randomUUID(), { ...body, ownerId: userId });
-      });
+      // A name that clashes with another mapping of the target: 409 (NameTakenError, server/db/unique-names.ts).
+      const mapping = store.transaction(() => pim.saveMapping(randomUUID(), { ...body, ownerId: userId }));
       return reply.code(201).header('ETag', versionETag(mapping)).send(mapping);
     },
 
@@ -112,9 +109,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
         const existing = body.id === undefined ? undefined : pim.template(body.id);
         if (body.id !== undefined && !existing) throw notFound('export template', body.id);
         checkIfMatch(headers['If-Match'], existing, 'export template');
-        const clash = pim.templateNamed(body.target, body.name);
-        if (clash !== undefined && clash !== id)
-          throw conflict(`A ${body.target} export template named "${body.name}" exists already; choose another name.`);
+        // A name that clashes with another template of the target: 409 (NameTakenError).
         return pim.saveTemplate(id, {
           name: body.name,
           target: body.target,
