@@ -26,7 +26,7 @@ function zodPatterns(schema: unknown): unknown {
  * NFC before they are checked, so the parsed input that is queued and sent holds every name in the one
  * form the service stores (`normalizeNameFields`, the "Names" convention of api/openapi.yaml).
  */
-function fromContract<T>(schema: unknown): z.ZodType<T, T> {
+export function fromContract<T>(schema: unknown): z.ZodType<T, T> {
   const checked = z.fromJSONSchema(zodPatterns(schema) as Parameters<typeof z.fromJSONSchema>[0]);
   return z.preprocess((value) => normalizeNameFields(schema, value), checked) as unknown as z.ZodType<T, T>;
 }
