@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import {
   hasForbiddenNameCharacter,
   hasStrayJoiner,
-  nameForbiddenClass,
   namePattern,
   namePatternMessage,
   namePatternOf,
