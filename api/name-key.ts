@@ -61,7 +61,7 @@ function spaced(key: string): string {
   return key.replace(whiteSpace, ' ').trim();
 }
 
-/** The three keys of `name` (see the file's description). Pure; about 10 µs for a short name. */
+/** The three keys of `name` (see the file's description). Pure; well under a millisecond for a short name. */
 export function nameKeys(name: string): NameKeys {
   const decomposed = name.normalize('NFKD');
   return {
