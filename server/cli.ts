@@ -37,6 +37,11 @@ async function main(): Promise<void> {
       `Contract 0.5.0: ${updated} documents gained crc32; ${removed.length} whose file is lost were deleted${removed.length ? ` (${removed.join(', ')})` : ''}`,
     );
   }
+  for (const rename of service.nameKeyRenames) {
+    console.log(
+      `Contract 0.6.0: ${rename.table} ${rename.id} renamed “${rename.from}” → “${rename.to}” (it read like an older name beside it)`,
+    );
+  }
   console.log(`Demo user: ${service.credentials.username}  password: ${service.credentials.password}`);
   console.log(`Contract: ${service.url}/openapi.yaml`);
   const shutdown = (signal: string) => {

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { composeService } from './compose';
 import { backfillDocumentCrc32, type Crc32Backfill } from './db/document-crc32-backfill';
+import { backfillNameKeys, type NameKeyRename } from './db/record-table';
 import type { ServiceRepos } from './db/service-repos';
 import type { ServiceStore } from './db/store';
 import { type DemoOptions, demoCredentials, isSeeded, seedDemo } from './demo/seed';
@@ -67,13 +68,19 @@ export interface RunningService {
    * deleted when its file is lost: `db/document-crc32-backfill.ts`); nothing on later starts.
    */
   crc32Backfill: Crc32Backfill;
+  /**
+   * The records renamed because their names read like an older one's of the same scope (stored before
+   * names were compared as people read them: `db/record-table.ts` `backfillNameKeys`); none on later starts.
+   */
+  nameKeyRenames: NameKeyRename[];
   /** Stops listening, closes open connections, stops the campaign sender and closes the database. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the service. Documents stored before contract 0.5.0 get their `crc32` before the first
- * request is answered (`db/document-crc32-backfill.ts`). Throws when the data dir cannot be opened
+ * Starts the service. Documents stored before contract 0.5.0 get their `crc32`, and names that must be
+ * unique their keys, before the first request is answered (`db/document-crc32-backfill.ts`,
+ * `db/record-table.ts` `backfillNameKeys`). Throws when the data dir cannot be opened
  * (e.g. a database from a newer version), when none of those documents has its file, or when the
  * port cannot be bound.
  */
@@ -90,6 +97,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       Math.min(options.maxFeedWaitSeconds ?? maxFeedWaitSeconds, maxFeedWaitSeconds),
     );
     const crc32Backfill = await backfillDocumentCrc32(store);
+    const nameKeyRenames = backfillNameKeys(store.db);
     const seedMs = isSeeded(store) ? 0 : await seedDemo(service, options.demo);
     const app = await buildApp(service, {
       logger: options.logger ?? false,
@@ -112,6 +120,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       campaignSender,
       seedMs,
       crc32Backfill,
+      nameKeyRenames,
       stop: () => {
         // Held feed requests (long polls) answer now instead of holding the close up.
         store.feed.waits.end();

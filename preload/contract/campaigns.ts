@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { writeSchemas } from '../../api/generated/write-schemas';
 import { type ApiSchemas, call, type KeptAnswer, uuid } from './common';
+import { fromContract } from './write-inputs';
 
 /** A campaign as the service keeps it (the contract's Campaign). */
 export type Campaign = ApiSchemas['Campaign'];
@@ -41,9 +42,7 @@ export const maxCampaignRecipients = 10_000;
  * (`api/generated/write-schemas.ts`), so a campaign is refused before it is queued with exactly the
  * limits the service applies.
  */
-export const campaignInputSchema = z.fromJSONSchema(
-  writeSchemas.CampaignInput as unknown as Parameters<typeof z.fromJSONSchema>[0],
-) as unknown as z.ZodType<CampaignInput, CampaignInput>;
+export const campaignInputSchema = fromContract<CampaignInput>(writeSchemas.CampaignInput);
 
 /**
  * What a campaign in `state` is, and what can be done with it, in words (the moves of

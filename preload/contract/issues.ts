@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { namePatternMessage } from '../../api/name-characters';
+import { webAddressPatternMessage } from '../../api/web-address';
 import type { FieldError } from './common';
 
 const typeNames: Record<string, string> = {
@@ -56,8 +57,9 @@ function formatMessage(format: string, pattern: string | undefined): string {
     case 'uri':
       return 'must be a web address such as https://example.com';
     case 'regex': {
-      const nameWords = pattern === undefined ? null : namePatternMessage(pattern);
-      if (nameWords) return nameWords;
+      const ruleWords =
+        pattern === undefined ? null : (namePatternMessage(pattern) ?? webAddressPatternMessage(pattern));
+      if (ruleWords) return ruleWords;
       if (pattern === '^[A-Z]{2}$' || pattern === '/^[A-Z]{2}$/') return 'must be a two-letter country code such as DE';
       if (pattern?.includes('\\S')) return 'must not be blank';
       return 'has the wrong form';

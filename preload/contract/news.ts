@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { writeSchemas } from '../../api/generated/write-schemas';
 import { type ApiSchemas, call, type KeptAnswer, uuid } from './common';
+import { fromContract } from './write-inputs';
 
 /** A story as the service keeps it (the contract's Story; `body` is Markdown). */
 export type Story = ApiSchemas['Story'];
@@ -25,9 +26,7 @@ export type FeedItem = ApiSchemas['FeedItem'];
  * (`api/generated/write-schemas.ts`), so a story is refused before it is queued with exactly the
  * limits the service applies.
  */
-export const storyInputSchema = z.fromJSONSchema(
-  writeSchemas.StoryInput as unknown as Parameters<typeof z.fromJSONSchema>[0],
-) as unknown as z.ZodType<StoryInput, StoryInput>;
+export const storyInputSchema = fromContract<StoryInput>(writeSchemas.StoryInput);
 
 /** The contract's StoryState values, in the order the form offers them. */
 export const storyStates = ['draft', 'published'] as const satisfies readonly StoryState[];

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { writeSchemas } from '../../api/generated/write-schemas';
 import { type ApiSchemas, call, fileRefSchema, isoDateTime, type KeptAnswer, uuid } from './common';
 import type { Transfer } from './transfers';
+import { fromContract } from './write-inputs';
 
 /** The kind of record an import file holds (the contract's ImportTarget). */
 export type ImportTarget = ApiSchemas['ImportTarget'];
@@ -40,9 +41,7 @@ export const maxCalendarRangeDays = 366;
  * (`api/generated/write-schemas.ts`), so a file is refused before it is queued with the limits the
  * service applies (the uniqueness of columns and fields is the service's to check).
  */
-export const importMappingFileSchema = z.fromJSONSchema(
-  writeSchemas.ImportMappingFile as unknown as Parameters<typeof z.fromJSONSchema>[0],
-) as unknown as z.ZodType<ImportMappingFile, ImportMappingFile>;
+export const importMappingFileSchema = fromContract<ImportMappingFile>(writeSchemas.ImportMappingFile);
 
 /** A calendar range [from, to): `to` after `from`, at most 366 days (api/openapi.yaml `getPimCalendar`). */
 export const calendarRangeSchema = z

@@ -1,16 +1,34 @@
 /**
  * Zod schemas of the records the client writes, built from the contract's own JSON Schemas
  * (`api/generated/write-schemas.ts`, generated from api/openapi.yaml), so that an edit is refused
- * before it is queued with exactly the limits the service applies (lengths, formats, enums). Rules
+ * before it is queued with exactly the limits the service applies (lengths, formats, enums, patterns). Rules
  * the contract states in words are added here as refinements, each citing its schema description.
  */
 import { z } from 'zod';
 import { writeSchemas } from '../../api/generated/write-schemas';
+import { nonUnicodePattern, normalizeNameFields } from '../../api/name-characters';
 import type { ApiSchemas } from './common';
 
-/** The zod schema of a contract write body, typed as the generated type `T`. */
-function fromContract<T>(schema: unknown): z.ZodType<T, T> {
-  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]) as unknown as z.ZodType<T, T>;
+/** `schema` with every `pattern` in the form zod compiles (without the `u` flag: `nonUnicodePattern`). */
+function zodPatterns(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(zodPatterns);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      key === 'pattern' && typeof value === 'string' ? nonUnicodePattern(value) : zodPatterns(value),
+    ]),
+  );
+}
+
+/**
+ * The zod schema of a contract write body, typed as the generated type `T`. Its names are put into
+ * NFC before they are checked, so the parsed input that is queued and sent holds every name in the one
+ * form the service stores (`normalizeNameFields`, the "Names" convention of api/openapi.yaml).
+ */
+export function fromContract<T>(schema: unknown): z.ZodType<T, T> {
+  const checked = z.fromJSONSchema(zodPatterns(schema) as Parameters<typeof z.fromJSONSchema>[0]);
+  return z.preprocess((value) => normalizeNameFields(schema, value), checked) as unknown as z.ZodType<T, T>;
 }
 
 /** Body of `Saves a user` (ContactSave): a contact to create (no id) or update. */

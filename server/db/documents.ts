@@ -25,6 +25,7 @@ export class DocumentRepo {
       schema: 'Folder',
       columnNames: ['parent_id', 'name', 'updated_at'],
       columns: (r) => ({ parent_id: r.parentId, name: r.name, updated_at: r.updatedAt }),
+      uniqueName: { scope: (r) => r.parentId, what: () => 'folder', where: () => 'in that folder' },
     });
     this.documents = new RecordTable<DocumentRecord>(db, feed, ajv, {
       table: 'documents',

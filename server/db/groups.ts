@@ -78,6 +78,7 @@ export class GroupRepo {
         kind: r.kind,
         updated_at: r.updatedAt,
       }),
+      uniqueName: { scope: (r) => r.parentId ?? '', what: () => 'group', where: () => 'at that place in the tree' },
     });
     this.staticCount = db.prepare('SELECT COUNT(*) FROM group_members WHERE group_id = ?').pluck();
     this.dynamicCount = db

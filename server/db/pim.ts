@@ -14,7 +14,8 @@ export type ExportTemplate = components['schemas']['ExportTemplate'];
 export type ImportMappingSort = 'name' | '-name' | 'updatedAt' | '-updatedAt';
 
 /**
- * Tables of the Pim records (schema version 2). Names are unique per target, case-insensitively;
+ * Tables of the Pim records (schema version 2). Names are unique per target as people read them
+ * (`./unique-names.ts`; the `UNIQUE (target, name)` here is the older, ASCII-only rule);
  * `pim_search` indexes mapping names for the list's `q`.
  */
 export const pimDdl = `
@@ -41,8 +42,6 @@ export class PimRepo {
   readonly mappings: RecordTable<ImportMapping>;
   readonly templates: RecordTable<ExportTemplate>;
   private readonly db: Db;
-  private readonly mappingByName;
-  private readonly templateByName;
 
   constructor(db: Db, feed: ChangeFeed, ajv: ContractAjv) {
     this.db = db;
@@ -57,15 +56,15 @@ export class PimRepo {
       columnNames: ['name', 'target', 'updated_at'],
       columns,
       search: { table: 'import_mapping_search', text: (r) => r.name },
+      uniqueName: { scope: (r) => r.target, what: (r) => `${r.target} import mapping`, where: () => '' },
     });
     this.templates = new RecordTable<ExportTemplate>(db, feed, ajv, {
       table: 'export_templates',
       schema: 'ExportTemplate',
       columnNames: ['name', 'target', 'updated_at'],
       columns,
+      uniqueName: { scope: (r) => r.target, what: (r) => `${r.target} export template`, where: () => '' },
     });
-    this.mappingByName = db.prepare('SELECT id FROM import_mappings WHERE target = ? AND name = ?').pluck();
-    this.templateByName = db.prepare('SELECT id FROM export_templates WHERE target = ? AND name = ?').pluck();
   }
 
   /** The import mapping, or undefined. */
@@ -73,12 +72,10 @@ export class PimRepo {
     return this.mappings.get(id);
   }
 
-  /** The id of the import mapping of `target` named `name` (case-insensitive), or undefined. */
-  mappingNamed(target: ImportMapping['target'], name: string): string | undefined {
-    return this.mappingByName.get(target, name) as string | undefined;
-  }
-
-  /** Stores an import mapping; throws when it does not match the contract or its name is taken. */
+  /**
+   * Stores an import mapping; throws when it does not match the contract, and `NameTakenError` when
+   * its name clashes with another mapping of its target.
+   */
   saveMapping(id: string, body: RecordBody<ImportMapping>, times?: { createdAt?: string; updatedAt?: string }) {
     return this.mappings.write(id, body, undefined, times);
   }
@@ -119,12 +116,10 @@ export class PimRepo {
     return this.templates.get(id);
   }
 
-  /** The id of the export template of `target` named `name` (case-insensitive), or undefined. */
-  templateNamed(target: ExportTemplate['target'], name: string): string | undefined {
-    return this.templateByName.get(target, name) as string | undefined;
-  }
-
-  /** Creates or replaces an export template; throws when it does not match the contract. */
+  /**
+   * Creates or replaces an export template; throws when it does not match the contract, and
+   * `NameTakenError` when its name clashes with another template of its target.
+   */
   saveTemplate(id: string, body: RecordBody<ExportTemplate>, times?: { createdAt?: string; updatedAt?: string }) {
     return this.templates.write(id, body, undefined, times);
   }

@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import type { ContractAjv } from '../contract/ajv';
 import type { ChangeFeed, ChangeType } from '../sync/feed';
 import type { Db } from './schema';
+import { NameKeyIndex, type UniqueNameRule } from './unique-names';
 
 /** Fields every record of the contract has. */
 export interface BaseRecord {
@@ -34,6 +35,34 @@ export interface RecordTableConfig<T extends BaseRecord, E> {
   owner?: (record: T, extras: E) => string | null;
   /** The FTS5 table and the text it indexes for a record. */
   search?: { table: string; text: (record: T, extras: E) => string };
+  /**
+   * The records' names are unique within a scope, as people read them (`./unique-names.ts`): every
+   * write claims the name's keys and throws `NameTakenError` on a clash. Only for tables whose writes
+   * take no extras (a start-up rename writes without any) and whose records keep the name in `name`.
+   */
+  uniqueName?: E extends undefined ? UniqueNameRule<T> : never;
+}
+
+/** A record renamed at start-up because its name clashed with an older one of its scope. */
+export interface NameKeyRename {
+  table: string;
+  id: string;
+  from: string;
+  to: string;
+}
+
+const uniqueNameTables = new WeakMap<Db, Array<() => NameKeyRename[]>>();
+
+/**
+ * Gives every record of a table with unique names (`RecordTableConfig.uniqueName`) that has no name
+ * keys yet (stored before schema version 6) its keys, oldest first. A record whose name clashes with
+ * one already keyed is renamed "name (2)", "name (3)", ... through the normal write (its version goes
+ * up, clients get it through the change feed): a clash that the old rule (ASCII case only) let in.
+ * Run it once at start-up, before requests are answered; on a database without such records it costs
+ * one query per table.
+ */
+export function backfillNameKeys(db: Db): NameKeyRename[] {
+  return db.transaction(() => (uniqueNameTables.get(db) ?? []).flatMap((indexNames) => indexNames()))();
 }
 
 /** The record body a write supplies: everything except the fields the table maintains. */
@@ -51,10 +80,18 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
   private readonly rowidStmt;
   private readonly searchInsert;
   private readonly searchDelete;
+  private readonly names: NameKeyIndex<T> | null;
 
   constructor(db: Db, feed: ChangeFeed, ajv: ContractAjv, config: RecordTableConfig<T, E>) {
     this.feed = feed;
     this.config = config;
+    const rule = config.uniqueName as UniqueNameRule<T> | undefined;
+    this.names = rule ? new NameKeyIndex<T>(db, config.table, rule, (id) => this.get(id)) : null;
+    if (rule) {
+      const registered = uniqueNameTables.get(db) ?? [];
+      registered.push(() => this.indexNames());
+      uniqueNameTables.set(db, registered);
+    }
     this.validate = ajv.getSchema(`contract#/$defs/${config.schema}`) as ValidateFunction;
     const cols = ['id', 'version', 'data', ...config.columnNames];
     this.getStmt = db.prepare(`SELECT data FROM ${config.table} WHERE id = ?`).pluck();
@@ -112,6 +149,7 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
     const rowid = this.rowidStmt.get(id) as number;
     this.searchDelete?.run(rowid);
     this.deleteStmt.run(id);
+    this.names?.release(id);
     if (this.config.type === undefined) return true;
     this.feed.record(
       this.config.type,
@@ -133,6 +171,36 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
     this.searchInsert?.run(rowid, this.config.search.text(record, extras));
   }
 
+  /**
+   * The stored record (not `record` itself) whose name clashes with `record`'s in its scope, or
+   * undefined (always undefined for a table without unique names).
+   */
+  nameHolder(record: T): T | undefined {
+    return this.names?.holder(record);
+  }
+
+  /** Keys the records without name keys, renaming those that clash (`backfillNameKeys`). */
+  private indexNames(): NameKeyRename[] {
+    const renamed: NameKeyRename[] = [];
+    for (const id of this.names?.missing() ?? []) {
+      const record = this.get(id) as T;
+      if (!this.nameHolder(record)) {
+        this.names?.claim(record);
+        continue;
+      }
+      const from = String((record as { name?: unknown }).name);
+      const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...body } = record;
+      for (let n = 2; ; n++) {
+        const to = `${from.slice(0, 100)} (${n})`;
+        if (this.nameHolder({ ...record, name: to } as T)) continue;
+        this.write(id, { ...body, name: to } as unknown as RecordBody<T>, undefined as E);
+        renamed.push({ table: this.config.table, id, from, to });
+        break;
+      }
+    }
+    return renamed;
+  }
+
   private store(record: T, extras: E, exists: boolean): void {
     if (!this.validate(record)) {
       const first = this.validate.errors?.[0];
@@ -140,6 +208,7 @@ export class RecordTable<T extends BaseRecord, E = undefined> {
         `Invalid ${this.config.schema} record: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
       );
     }
+    this.names?.claim(record);
     const data = JSON.stringify(record);
     const params = { id: record.id, version: record.version, data, ...this.config.columns(record, extras) };
     let rowid: number;

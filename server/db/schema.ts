@@ -4,6 +4,7 @@
  * the change feed splice stored JSON instead of re-serializing rows.
  */
 import Database from 'better-sqlite3';
+import { nameKeysDdl } from './unique-names';
 
 /** A better-sqlite3 connection. */
 export type Db = Database.Database;
@@ -12,9 +13,10 @@ export type Db = Database.Database;
  * Schema version stored in `PRAGMA user_version`: 1 for the core tables, 2 adds the areas' tables,
  * 3 adds refresh-token families (`./users.ts`), 4 indexes the documents that lack `crc32` (contract
  * 0.5.0; filled in at start-up by `./document-crc32-backfill.ts`), 5 gives folders and groups an
- * `ownerId` (contract 0.6.0).
+ * `ownerId` (contract 0.6.0), 6 adds the name keys of names that must be unique
+ * (`./unique-names.ts`; filled in at start-up by `backfillNameKeys`, `./record-table.ts`).
  */
-export const schemaVersion = 5;
+export const schemaVersion = 6;
 
 const coreDdl = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -133,7 +135,8 @@ UPDATE changes SET data = json_set(data, '$.ownerId', json('null'))
  * Opens (creating when missing) the service database at `file`: WAL journal, NORMAL sync, foreign
  * keys on, 5 s busy timeout. Migrates older files: version 1 creates the core tables, version 2 runs
  * `areaDdl` (the areas' tables), version 3 adds token families, version 4 the index of documents
- * without `crc32`, version 5 the owners of folders and groups. Throws when the file was written by a newer schema version.
+ * without `crc32`, version 5 the owners of folders and groups, version 6 the name keys. Throws when the
+ * file was written by a newer schema version.
  */
 export function openDatabase(file: string, areaDdl: string): Db {
   const db = new Database(file);
@@ -153,6 +156,7 @@ export function openDatabase(file: string, areaDdl: string): Db {
     tokenFamiliesDdl,
     documentsWithoutCrc32Ddl,
     addOwners,
+    nameKeysDdl,
   ];
   for (let next = version + 1; next <= schemaVersion; next++) {
     db.transaction(() => {

@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { nameKeyKinds, nameKeys } from '../../api/name-key';
 import { ProblemError } from '../http/problem';
 import { type ContentDigest, writeDigested } from './content-digest';
 import { sanitizeFileName } from './disposition';
@@ -56,13 +57,23 @@ function explain(error: Error): ProblemError {
   return refusedZip(`it is damaged or not a zip file (${error.message})`);
 }
 
-/** A name not yet in `taken` (case-insensitive): "name", "name (2)", ... before the extension. */
+/** The keys of `name` as entries of a set of taken names (`api/name-key.ts`: kind and key). */
+function keysOf(name: string): string[] {
+  const keys = nameKeys(name);
+  return nameKeyKinds.map((kind) => `${kind}:${keys[kind]}`);
+}
+
+/**
+ * A name that reads like none in `taken` (`api/name-key.ts`): "name", "name (2)", ... before the
+ * extension; its keys are added to `taken`.
+ */
 function uniqueName(name: string, taken: Set<string>): string {
   const dot = name.lastIndexOf('.');
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem.slice(0, 240)} (${n})${ext}`;
-  taken.add(candidate.toLowerCase());
+  for (let n = 2; keysOf(candidate).some((key) => taken.has(key)); n++)
+    candidate = `${stem.slice(0, 240)} (${n})${ext}`;
+  for (const key of keysOf(candidate)) taken.add(key);
   return candidate;
 }
 

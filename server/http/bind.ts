@@ -1,7 +1,8 @@
 /**
  * Binds the contract's operations to handlers by operationId: method and path come from
  * `api/openapi.yaml`, never from server code. Query parameters and headers are validated (with type
- * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12);
+ * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12),
+ * their names put into NFC first (`nameNormalizer`);
  * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`.
  * Protected operations authenticate first (401 before 400); then the operation's access rule is
  * enforced (`./access.ts`: 403 or 404 before any hook that writes and before the handler).
@@ -12,7 +13,7 @@ import { sharedContractAjv } from '../contract/ajv';
 import { type AccessResources, accessCheck } from './access';
 import { type Contract, listOperations, resolveRef } from '../contract/spec';
 import { unsupportedMediaType, validationProblem } from './problem';
-import { bodyCheck, parameterCheck } from './request-checks';
+import { bodyCheck, nameNormalizer, parameterCheck } from './request-checks';
 
 type Ops = operations;
 /** The operationIds of the contract. */
@@ -60,6 +61,7 @@ export function bindOperations(
     const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;
     const jsonSchema = requestBody?.content['application/json']?.schema;
     const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
+    const normalizeNames = jsonSchema ? nameNormalizer(contract, jsonSchema) : null;
     const requestMediaTypes = Object.keys(requestBody?.content ?? {});
     const checkAccess = accessCheck(op.operationId as OperationId, access);
 
@@ -87,7 +89,10 @@ export function bindOperations(
             if (requestBody?.required) errors.push({ pointer: '/body', detail: 'is required: send a JSON object' });
             else request.body = {};
           }
-          if (request.body !== undefined && request.body !== null) errors.push(...checkBody(request.body));
+          if (request.body !== undefined && request.body !== null) {
+            request.body = normalizeNames?.(request.body) ?? request.body;
+            errors.push(...checkBody(request.body));
+          }
         }
         if (errors.length) throw validationProblem(errors);
         const named: Record<string, unknown> = {};

@@ -2,12 +2,14 @@
  * Maps every error to an RFC 9457 problem response (the Errors convention in `api/openapi.yaml`
  * `info.description`): ProblemErrors as they are; Fastify's body-parsing and multipart errors to
  * 400/413/415 problems; an unknown path to 404 and a method the path does not take to 405 with
- * `Allow` (RFC 9110 §15.5.6); a URL Fastify cannot route to 400; anything else to a 500 without
+ * `Allow` (RFC 9110 §15.5.6); a name that clashes with a stored one (`NameTakenError`,
+ * `server/db/unique-names.ts`) to 409; a URL Fastify cannot route to 400; anything else to a 500 without
  * internals. Errors raised before a
  * request is parsed (a malformed request line or header) are answered by `client-errors.ts`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ProblemError, sendProblem, unsupportedMediaType, validationProblem } from './problem';
+import { NameTakenError } from '../db/unique-names';
+import { conflict, ProblemError, sendProblem, unsupportedMediaType, validationProblem } from './problem';
 
 /** Methods a path may answer, in the order an `Allow` header lists them. */
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -78,8 +80,10 @@ export function installProblemHandlers(app: FastifyInstance): void {
     const problem =
       error instanceof ProblemError
         ? error
-        : (fromFastify(request, error) ??
-          new ProblemError(500, '/problems/internal', 'The service failed to answer this request. Try again later.'));
+        : error instanceof NameTakenError
+          ? conflict(error.message)
+          : (fromFastify(request, error) ??
+            new ProblemError(500, '/problems/internal', 'The service failed to answer this request. Try again later.'));
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, problem);
   });

@@ -3,9 +3,10 @@
  * RFC 9457 `errors[]` entries with JSON pointers (`/query/<name>`, `/header/<Name>`, `/body/...`).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { namePatternMessage } from '../../api/name-characters';
+import { namePatternMessage, normalizeNameFields } from '../../api/name-characters';
+import { webAddressPatternMessage } from '../../api/web-address';
 import { compileContractSchema, type ContractAjv } from '../contract/ajv';
-import type { JsonSchema, ParameterObject } from '../contract/spec';
+import { type Contract, type JsonSchema, type ParameterObject, resolveRef } from '../contract/spec';
 import type { ProblemFieldError } from './problem';
 
 /** Checks a value; returns the problems found (empty when valid). */
@@ -23,7 +24,8 @@ function valueAt(root: unknown, pointer: string): unknown {
 
 /**
  * Turns Ajv errors on `root` into problem entries under `prefix`; `names` restores header names'
- * case. A broken name pattern gets words (`api/name-characters.ts`) instead of the pattern itself.
+ * case. A broken name or web address pattern gets words (`api/name-characters.ts`, `api/web-address.ts`)
+ * instead of the pattern itself.
  */
 function fieldErrors(
   prefix: string,
@@ -45,7 +47,9 @@ function fieldErrors(
     } else if (e.keyword === 'enum') {
       detail = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'pattern') {
-      detail = namePatternMessage(String(e.params.pattern), valueAt(root, e.instancePath)) ?? detail;
+      const pattern = String(e.params.pattern);
+      detail =
+        namePatternMessage(pattern, valueAt(root, e.instancePath)) ?? webAddressPatternMessage(pattern) ?? detail;
     }
     if (names) path = path.replace(/^\/([^/]+)/, (_m, n: string) => `/${names.get(n) ?? n}`);
     const key = `${prefix}${path} ${detail}`;
@@ -101,4 +105,13 @@ export function parameterCheck(
   };
   const prefix = where === 'header' ? '/header' : '/query';
   return { check: checker(compileContractSchema(ajv, schema), prefix, where === 'header' ? names : undefined), names };
+}
+
+/**
+ * The function that puts every name of a body of `schema` into NFC before it is checked and handled
+ * (`normalizeNameFields`, `api/name-characters.ts`): names are stored in one form so that they can be
+ * compared as people read them (`api/name-key.ts`). Other fields pass unchanged.
+ */
+export function nameNormalizer(contract: Contract, schema: JsonSchema): (body: unknown) => unknown {
+  return (body) => normalizeNameFields(schema, body, (ref) => resolveRef(contract, { $ref: ref }));
 }

@@ -12,15 +12,15 @@ import type { OperationDeps } from './deps';
 import { clip, requireDocument, requireFolder } from './document-access';
 import type { DocumentFileDeps } from './document-copies';
 
-/** A folder name under `parentId` that no sibling has yet (case-insensitive): "name", "name (2)", ... */
+/**
+ * A folder name under `parentId` that reads like no sibling's (the folder table's unique names,
+ * `server/db/unique-names.ts`): "name", "name (2)", ...
+ */
 function freeFolderName(store: ServiceStore, parentId: string, name: string): string {
-  const taken = new Set(
-    (store.db.prepare('SELECT name FROM folders WHERE parent_id = ?').pluck().all(parentId) as string[]).map((n) =>
-      n.toLowerCase(),
-    ),
-  );
+  const taken = (candidate: string) =>
+    store.documents.folders.nameHolder({ id: '', parentId, name: candidate } as Folder) !== undefined;
   let candidate = name;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name.slice(0, 190)} (${n})`;
+  for (let n = 2; taken(candidate); n++) candidate = `${name.slice(0, 190)} (${n})`;
   return candidate;
 }
 

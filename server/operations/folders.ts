@@ -10,17 +10,6 @@ import { type OperationDeps, versionETag } from './deps';
 import { requireFolder } from './document-access';
 import { type DocumentFileDeps, discardDocumentFiles } from './document-copies';
 
-/** Throws 409 when `parentId` already has a subfolder named `name` (ignoring case) other than `selfId`. */
-function refuseDuplicate(store: ServiceStore, parentId: string, name: string, selfId: string | null): void {
-  const clash = store.db
-    .prepare('SELECT name FROM folders WHERE parent_id = ? AND name = ? AND id IS NOT ? LIMIT 1')
-    .pluck()
-    .get(parentId, name, selfId) as string | undefined;
-  if (clash !== undefined) {
-    throw conflict(`The folder ${parentId} already has a subfolder named "${clash}"; choose another name.`);
-  }
-}
-
 /** Throws 409 when `parentId` is `folder` or lies below it (the move would make a cycle). */
 function refuseCycle(store: ServiceStore, folder: Folder, parentId: string): void {
   const inside = store.db
@@ -58,10 +47,10 @@ export function folderHandlers(
         const parentId = body.parentId;
         const name = body.name;
         requireFolder(store, parentId);
-        const created = store.transaction(() => {
-          refuseDuplicate(store, parentId, name, null);
-          return documents.saveFolder(randomUUID(), { parentId, name, ownerId: userId });
-        });
+        // A name that reads like a sibling's: 409 (NameTakenError, server/db/unique-names.ts).
+        const created = store.transaction(() =>
+          documents.saveFolder(randomUUID(), { parentId, name, ownerId: userId }),
+        );
         reply.code(201).header('ETag', versionETag(created));
         return created;
       }
@@ -74,10 +63,9 @@ export function folderHandlers(
         refuseCycle(store, folder, body.parentId);
       }
       const name = body.name ?? folder.name;
-      const saved = store.transaction(() => {
-        if (parentId !== null) refuseDuplicate(store, parentId, name, folder.id);
-        return documents.saveFolder(folder.id, { parentId, name, ownerId: folder.ownerId });
-      });
+      const saved = store.transaction(() =>
+        documents.saveFolder(folder.id, { parentId, name, ownerId: folder.ownerId }),
+      );
       reply.header('ETag', versionETag(saved));
       return saved;
     },

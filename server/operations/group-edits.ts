@@ -1,8 +1,9 @@
 /**
  * Changes to the group tree that touch several groups: placing siblings, moving a subtree and
- * splicing a node out. Each checks the tree's rules (no cycles, at most 10 levels, unique sibling
- * names) and throws a 409 problem, changing nothing, when a rule would break. Callers run them in
- * one transaction.
+ * splicing a node out. Each checks the tree's rules (no cycles, at most 10 levels) and throws a 409
+ * problem when a rule would break; unique sibling names are the group table's own rule, whose
+ * `NameTakenError` is a 409 too (`server/db/unique-names.ts`). Callers run them in one transaction,
+ * so a refusal changes nothing.
  */
 import { isSelfOrDescendant, levelOf, maxTreeLevel, subtreeHeight } from '../db/group-tree';
 import type { Group, GroupRepo } from '../db/groups';
@@ -14,15 +15,6 @@ import { conflict, notFound } from '../http/problem';
 export function groupBody(group: Group): Omit<RecordBody<Group>, 'memberCount'> {
   const { memberCount: _m, ...body } = recordBody(group);
   return body;
-}
-
-/** Throws 409 when a group in `siblings` (other than `selfId`) already has `name` (case-insensitive). */
-export function checkSiblingName(siblings: readonly Group[], name: string, selfId?: string): void {
-  const clash = siblings.find((g) => g.id !== selfId && g.name.toLowerCase() === name.toLowerCase());
-  if (clash)
-    throw conflict(
-      `A group named "${clash.name}" already exists at that place in the tree (id ${clash.id}); choose another name.`,
-    );
 }
 
 /** Gives `ordered` the parent `parentId` and positions 0, 1, 2...; saves only the groups that change. */
@@ -69,7 +61,6 @@ export function moveGroup(
       `The move would put groups at level ${deepest}; the group tree is at most ${maxTreeLevel} levels deep.`,
     );
   const siblings = groups.children(parentId).filter((g) => g.id !== group.id);
-  checkSiblingName(siblings, group.name, group.id);
   if (group.parentId !== parentId)
     placeChildren(
       groups,
@@ -90,7 +81,6 @@ export function moveGroup(
 export function spliceOut(groups: GroupRepo, group: Group, at: string): void {
   const kids = groups.children(group.id);
   const siblings = groups.children(group.parentId).filter((g) => g.id !== group.id);
-  for (const kid of kids) checkSiblingName(siblings, kid.name);
   groups.remove(group.id);
   const index = siblings.findIndex((g) => g.position > group.position);
   const cut = index === -1 ? siblings.length : index;

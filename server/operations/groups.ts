@@ -5,7 +5,7 @@ import type { Group } from '../db/groups';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { conflict, notFound, ProblemError, validationProblem } from '../http/problem';
-import { checkSiblingName, childLevel, groupBody, moveGroup, placeChildren, spliceOut } from './group-edits';
+import { childLevel, groupBody, moveGroup, placeChildren, spliceOut } from './group-edits';
 import { type OperationDeps, versionETag } from './deps';
 
 type GroupOperation =
@@ -52,7 +52,6 @@ export function groupHandlers(deps: OperationDeps): Pick<OperationHandlers, Grou
           throw conflict(`The service holds at most ${maxGroups} groups; delete groups you no longer need first.`);
         childLevel(groups, body.parentId);
         const siblings = groups.children(body.parentId);
-        checkSiblingName(siblings, body.name);
         return groups.save(randomUUID(), {
           name: body.name,
           kind: body.kind,
@@ -138,7 +137,6 @@ export function groupHandlers(deps: OperationDeps): Pick<OperationHandlers, Grou
       const group = store.transaction(() => {
         const current = existing(body.id);
         checkIfMatch(headers['If-Match'], current, 'group');
-        checkSiblingName(groups.children(current.parentId), body.name, current.id);
         return groups.save(current.id, { ...groupBody(current), name: body.name });
       });
       return withETag(reply, group);

@@ -8,8 +8,8 @@ import { attachmentDisposition, sanitizeFileName } from '../files/disposition';
 import { filePartBuffer, filePartBytes } from '../files/multipart';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
-import { conflict, notFound, validationProblem } from '../http/problem';
-import { checker } from '../http/request-checks';
+import { notFound, validationProblem } from '../http/problem';
+import { checker, nameNormalizer } from '../http/request-checks';
 import { maxPimRangeMs, PimCalendarReader, toICalendar } from '../pim/calendar-feed';
 import { readForm } from '../pim/form-parts';
 import { exportColumnProblems, mappingProblems, validationSetup } from '../pim/pim-rules';
@@ -35,10 +35,9 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
   const { pim } = deps.repos;
   const calendars = new PimCalendarReader(store.db);
   const ajv = sharedContractAjv(loadContract().contract);
-  const checkMappingFile = checker(
-    compileContractSchema(ajv, { $ref: '#/components/schemas/ImportMappingFile' }),
-    '/body/file',
-  );
+  const mappingFileSchema = { $ref: '#/components/schemas/ImportMappingFile' };
+  const checkMappingFile = checker(compileContractSchema(ajv, mappingFileSchema), '/body/file');
+  const normalizeMappingFile = nameNormalizer(loadContract().contract, mappingFileSchema);
   const companyByName = store.db.prepare('SELECT 1 FROM companies WHERE name = ? LIMIT 1').pluck();
   const companyExists = (name: string) => companyByName.get(name) !== undefined;
 
@@ -69,7 +68,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       });
       let parsed: unknown;
       try {
-        parsed = JSON.parse(file.toString('utf8').replace(/^\uFEFF/, ''));
+        parsed = normalizeMappingFile(JSON.parse(file.toString('utf8').replace(/^\uFEFF/, '')));
       } catch {
         throw validationProblem([{ pointer: '/body/file', detail: 'is not a JSON document' }]);
       }
@@ -78,11 +77,8 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
       const body = parsed as Parameters<typeof mappingProblems>[0];
       const problems = mappingProblems(body);
       if (problems.length) throw validationProblem(problems);
-      const mapping = store.transaction(() => {
-        if (pim.mappingNamed(body.target, body.name))
-          throw conflict(`A ${body.target} import mapping named "${body.name}" exists already; choose another name.`);
-        return pim.saveMapping(randomUUID(), { ...body, ownerId: userId });
-      });
+      // A name that clashes with another mapping of the target: 409 (NameTakenError, server/db/unique-names.ts).
+      const mapping = store.transaction(() => pim.saveMapping(randomUUID(), { ...body, ownerId: userId }));
       return reply.code(201).header('ETag', versionETag(mapping)).send(mapping);
     },
 
@@ -113,9 +109,7 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
         const existing = body.id === undefined ? undefined : pim.template(body.id);
         if (body.id !== undefined && !existing) throw notFound('export template', body.id);
         checkIfMatch(headers['If-Match'], existing, 'export template');
-        const clash = pim.templateNamed(body.target, body.name);
-        if (clash !== undefined && clash !== id)
-          throw conflict(`A ${body.target} export template named "${body.name}" exists already; choose another name.`);
+        // A name that clashes with another template of the target: 409 (NameTakenError).
         return pim.saveTemplate(id, {
           name: body.name,
           target: body.target,

@@ -7,7 +7,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type CsvError, parse } from 'csv-parse';
 import type { components } from '../../api/generated/schema';
+import { nameKeyKinds, nameKeys } from '../../api/name-key';
 import { checkValue, type FieldRule, fieldRule, type ImportTarget, type IssueCode } from './import-fields';
+
+/** The keys of a name as entries of the seen-values map: kind and key (`api/name-key.ts`). */
+function nameKeyEntries(value: string): string[] {
+  const keys = nameKeys(value.normalize('NFC'));
+  return nameKeyKinds.map((kind) => `name ${kind}:${keys[kind]}`);
+}
 
 /** The contract's FileValidationReport. */
 export type FileValidationReport = components['schemas']['FileValidationReport'];
@@ -138,9 +145,10 @@ export async function validateCsv(source: Readable, setup: CsvValidationSetup): 
         continue;
       }
       if (!c.rule.key) continue;
-      const key = value.trim().toLowerCase();
-      const first = seenKeys.get(key);
-      if (first === undefined) seenKeys.set(key, row);
+      // E-mail addresses repeat ignoring case; names when they read the same (api/name-key.ts).
+      const keys = c.rule.kind === 'email' ? [value.trim().toLowerCase()] : nameKeyEntries(value);
+      const first = keys.map((key) => seenKeys.get(key)).find((seen) => seen !== undefined);
+      if (first === undefined) for (const key of keys) seenKeys.set(key, row);
       else add(c, 'duplicate', `The same value as row ${first}.`);
     }
     if (problems > 0 || headerLacksRequired) totals.invalid += 1;

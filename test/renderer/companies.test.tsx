@@ -273,3 +273,33 @@ describe('companies view', () => {
     expect(within(page()).queryByText('Refused')).toBeNull();
   });
 });
+
+describe('a website that is not a web address', () => {
+  it('is shown as text, not a link, and the edit form refuses it in words', async () => {
+    const bridge = signedInBridge();
+    const companies = installCompanies(bridge);
+    const company = [...companies.rows].sort((a, b) => a.name.localeCompare(b.name))[0];
+    company.website = 'javascript:alert(document.domain)';
+    const { user } = renderApp(bridge);
+    const list = await openCompanies(user);
+    await user.click(await within(list).findByRole('option', { name: new RegExp(`^${company.name}`) }));
+    await within(page()).findByRole('heading', { name: company.name, level: 2 });
+
+    expect(within(page()).getByText('javascript:alert(document.domain)').closest('a')).toBeNull();
+    expect(
+      within(page())
+        .queryAllByRole('link')
+        .some((a) => a.getAttribute('href')?.startsWith('javascript:')),
+    ).toBe(false);
+
+    fireEvent.keyDown(document.body, { key: 'e' });
+    const dialog = await screen.findByRole('dialog', { name: `Edit ${company.name}` });
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const website = within(dialog).getByRole('textbox', { name: 'Website' });
+    expect(await within(dialog).findByText('Some fields need a change before this can be saved.')).toBeTruthy();
+    expect(document.getElementById(website.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'must be a web address starting with http:// or https://',
+    );
+    expect(bridge.callsTo('companies.save')).toHaveLength(0);
+  });
+});

@@ -6,6 +6,7 @@
  * end. Links keep their address in brackets when it differs from their text. The renderer's Content
  * Security Policy (renderer/index.html) stays as it is.
  */
+import { safeHref } from './safe-href';
 
 /** Elements whose content is never text for the reader. */
 const skipped = new Set(['SCRIPT', 'STYLE', 'HEAD', 'TITLE', 'TEMPLATE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'SVG']);
@@ -94,7 +95,8 @@ export function htmlToText(html: string): string {
     if (tag === 'A') {
       const href = element.getAttribute('href');
       const text = (element.textContent ?? '').trim();
-      if (href && /^(https?|mailto):/i.test(href) && href !== text && `mailto:${text}` !== href) out.push(` (${href})`);
+      if (href && safeHref(href, ['web', 'email']) && href !== text && `mailto:${text}` !== href)
+        out.push(` (${href})`);
     }
     if (paragraph) blankLine();
     else if (block) newline();

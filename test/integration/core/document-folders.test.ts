@@ -144,7 +144,7 @@ describe('document folders through the core', () => {
     const taken = await refusalOf(
       core.handlers['documents.saveFolder']({ folder: { parentId: root.id, name: 'outer' } }),
     );
-    expect(taken.message).toContain('already has a folder named "outer"');
+    expect(taken.message).toContain('already has a folder named "Outer", which reads like "outer"');
     expect(await core.handlers['outbox.list']({})).toHaveLength(queued);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Names with control characters, line separators or invisible text-direction marks (the "Names"
+ * Names with control characters, line separators or invisible characters (the "Names"
  * convention of `api/openapi.yaml`) are refused with 400 and a pointer at the field, on every name
  * field a client writes (found from the contract); names in any script pass. Uploaded file names
  * are cleaned instead: the marks are dropped and the upload is stored.
@@ -77,6 +77,9 @@ const evil = [
   'Iso\u2067late\u2069',
   'Mark\u200Fed',
   'C1\u0085',
+  'Zero\u200bwidth',
+  'Filler\u3164',
+  'Tag\u{e0041}ged',
 ];
 
 it('finds the name fields of the JSON bodies in the contract', () => {

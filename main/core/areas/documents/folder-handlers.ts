@@ -6,6 +6,7 @@
  * delete of the root, a name used beside it, and a delete of a folder that holds anything.
  */
 import { BridgeError, type Folder, folderRefusalWords, movesIntoOwnSubtree } from '../../../../preload/contract';
+import { namesClash } from '../../../../api/name-key';
 import type { AreaHandlers, HandlerContext } from '../context';
 
 type Names = 'documents.saveFolder' | 'documents.deleteFolder';
@@ -23,15 +24,18 @@ function folderTree(ctx: HandlerContext) {
   };
 }
 
-/** Refuses `name` when a folder other than `selfId` under `parentId` already has it (ignoring case, as the service does). */
+/**
+ * Refuses `name` when a folder other than `selfId` under `parentId` has a name that reads the same
+ * (`api/name-key.ts`, as the service compares them).
+ */
 function checkNameFree(tree: ReturnType<typeof folderTree>, parent: Folder, name: string, selfId: string | null) {
-  const taken = tree
-    .children(parent.id)
-    .some((f) => f.id !== selfId && f.name.localeCompare(name, undefined, { sensitivity: 'accent' }) === 0);
-  if (taken)
+  const holder = tree.children(parent.id).find((f) => f.id !== selfId && namesClash(f.name, name));
+  if (holder)
     throw new BridgeError(
       'invalid_input',
-      `"${parent.name}" already has a folder named "${name}". Choose another name.`,
+      holder.name === name
+        ? `"${parent.name}" already has a folder named "${name}". Choose another name.`
+        : `"${parent.name}" already has a folder named "${holder.name}", which reads like "${name}". Choose another name.`,
       [{ pointer: '/folder/name', message: 'already used in this folder' }],
     );
 }

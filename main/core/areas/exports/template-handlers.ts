@@ -15,6 +15,7 @@ import {
   type ExportTemplateSave,
   type ExportTarget,
 } from '../../../../preload/contract';
+import { namesClash } from '../../../../api/name-key';
 import type { StoredEntry } from '../../writes/outbox-store';
 import { actionSubjectId, replaceWaitingRequest } from '../../writes/waiting-action';
 import type { AreaHandlers, HandlerContext } from '../context';
@@ -105,12 +106,12 @@ export const templateHandlers: AreaHandlers<Names> = (ctx) => ({
       throw new BridgeError('not_found', 'That template is not saved on this computer any more; save it as a new one.');
     }
     const clash = items.find(
-      (item) => item.key !== key && item.target === template.target && item.name === template.name,
+      (item) => item.key !== key && item.target === template.target && namesClash(item.name, template.name),
     );
     if (clash) {
       throw new BridgeError(
         'conflict',
-        `A ${template.target} export template named "${template.name}" is saved here already. Pick it to replace it, or choose another name.`,
+        `A ${template.target} export template named "${clash.name}" is saved here already. Pick it to replace it, or choose another name.`,
         [{ pointer: '/template/name', message: 'Another template has this name.' }],
       );
     }

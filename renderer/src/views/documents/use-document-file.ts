@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { OpenWarning } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/errors';
+import { openUrl } from '../../lib/safe-href';
 import { useBridge, useStores } from '../../stores/stores-context';
 
 /** The document's file actions; failures reach `onError` as a sentence the user can read. */
@@ -33,7 +34,7 @@ export function useDocumentFile(documentId: string, onError: (message: string) =
     try {
       const result = await bridge.call('documents.open', confirm ? { id: documentId, confirm } : { id: documentId });
       if (result.warning) setWarning(result.warning);
-      else if (result.url) window.open(result.url, '_blank', 'noopener');
+      else if (result.url) openUrl(result.url);
     } catch (reason) {
       onError(`The document could not be opened: ${errorMessage(reason)}`);
     }

@@ -16,6 +16,7 @@ import { LoadingState } from '../../components/loading-state';
 import { TransferState, useLatestDownload } from '../../components/transfer-state';
 import { errorMessage } from '../../lib/errors';
 import { formatBytes } from '../../lib/format';
+import { openUrl } from '../../lib/safe-href';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useStores } from '../../stores/stores-context';
@@ -90,7 +91,7 @@ function AttachmentItem({ emailId, attachment, onSaved }: AttachmentItemProps) {
     try {
       const result = await bridge.call('emails.openAttachment', confirm ? { ...ref, confirm } : ref);
       if (result.warning) setWarning(result.warning);
-      else if (result.url) window.open(result.url, '_blank', 'noopener');
+      else if (result.url) openUrl(result.url);
     } catch (reason) {
       setActionError(`${attachment.fileName} could not be opened: ${errorMessage(reason)}`);
     }
