@@ -7,9 +7,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../api/generated/schema';
-import { sharedContractAjv } from '../contract/ajv';
 import { type Contract, listOperations, resolveRef } from '../contract/spec';
-import { unsupportedMediaType, validationProblem } from './problem';
+import { unsupportedContentCoding, unsupportedMediaType, validationProblem } from './problem';
 import { bodyCheck, parameterCheck } from './request-checks';
 
 type Ops = operations;
@@ -43,8 +42,6 @@ export function bindOperations(
   handlers: OperationHandlers,
   authenticate: (request: FastifyRequest) => string,
 ): void {
-  const params = sharedContractAjv(contract, { coerceTypes: true, useDefaults: true });
-  const bodies = sharedContractAjv(contract);
   const ops = listOperations(contract);
   const extra = Object.keys(handlers).filter((id) => !ops.some((o) => o.operationId === id));
   if (extra.length) throw new Error(`Handlers for operations the contract does not have: ${extra.join(', ')}`);
@@ -52,11 +49,11 @@ export function bindOperations(
   for (const op of ops) {
     const handler = (handlers as Record<string, OperationHandlers[OperationId]>)[op.operationId];
     if (!handler) throw new Error(`The contract's operation ${op.operationId} has no handler.`);
-    const query = parameterCheck(params, op.parameters, 'query');
-    const header = parameterCheck(params, op.parameters, 'header');
+    const query = parameterCheck(contract, op.parameters, 'query');
+    const header = parameterCheck(contract, op.parameters, 'header');
     const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;
     const jsonSchema = requestBody?.content['application/json']?.schema;
-    const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
+    const checkBody = jsonSchema ? bodyCheck(contract, jsonSchema) : null;
     const requestMediaTypes = Object.keys(requestBody?.content ?? {});
 
     app.route({
@@ -65,6 +62,12 @@ export function bindOperations(
       config: { requestMediaTypes },
       onRequest: async (request) => {
         request.userId = op.requiresAuth ? authenticate(request) : null;
+      },
+      // Before the body is read: a content-coded body is refused, not parsed as if it were plain.
+      preParsing: async (request, _reply, payload) => {
+        const coding = contentCodingOf(request);
+        if (coding !== null) throw unsupportedContentCoding(coding);
+        return payload;
       },
       preValidation: async (request) => {
         // A body the operation does not take (e.g. a form sent to a JSON operation, which the
@@ -83,7 +86,7 @@ export function bindOperations(
             if (requestBody?.required) errors.push({ pointer: '/body', detail: 'is required: send a JSON object' });
             else request.body = {};
           }
-          if (request.body !== undefined && request.body !== null) errors.push(...checkBody(request.body));
+          if (request.body !== undefined && request.body !== null) for (const e of checkBody(request.body)) errors.push(e);
         }
         if (errors.length) throw validationProblem(errors);
         const named: Record<string, unknown> = {};
@@ -117,6 +120,20 @@ export function mediaTypeOf(request: FastifyRequest): string | null {
   const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (!hasBody) return null;
   return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/**
+ * The content coding of a request's body (`Content-Encoding`, RFC 9110 §8.4) when it is anything but
+ * `identity`, else null; null too for a request without a body.
+ */
+export function contentCodingOf(request: FastifyRequest): string | null {
+  const value = request.headers['content-encoding'];
+  if (value === undefined || mediaTypeOf(request) === null) return null;
+  const codings = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  return codings.length > 0 ? codings.join(', ') : null;
 }
 
 declare module 'fastify' {

@@ -66,14 +66,20 @@ export class ProblemError extends Error {
   }
 }
 
-/** 400 `/problems/validation` with one entry per bad field. */
+/**
+ * The most `errors[]` entries a problem lists: enough to fix a form, few enough that a hostile
+ * request cannot make the answer (or the work to build it) large (docs/SECURITY.md, Reference service).
+ */
+export const maxProblemErrors = 10;
+
+/** 400 `/problems/validation` with one entry per bad field (at most `maxProblemErrors`). */
 export function validationProblem(errors: ProblemFieldError[], detail?: string): ProblemError {
   const summary = errors
     .slice(0, 5)
     .map((e) => `${e.pointer} ${e.detail}`)
     .join('; ');
   return new ProblemError(400, '/problems/validation', detail ?? `Fix the request and send it again: ${summary}.`, {
-    errors: errors.slice(0, 100),
+    errors: errors.slice(0, maxProblemErrors),
   });
 }
 
@@ -124,6 +130,22 @@ export function unsupportedMediaType(accepted: readonly string[]): ProblemError 
     `This operation takes ${list}; send the body as ${list}.`,
     {
       errors: [{ pointer: '/header/Content-Type', detail: `must be ${list}` }],
+    },
+  );
+}
+
+/**
+ * 415 `/problems/unsupported-media-type` for a request body sent with a content coding (RFC 9110
+ * §8.4, §15.5.16): the service takes bodies only as they are, and says so with `Accept-Encoding: identity`.
+ */
+export function unsupportedContentCoding(coding: string): ProblemError {
+  return new ProblemError(
+    415,
+    '/problems/unsupported-media-type',
+    `Request bodies must not be content-coded (this one is ${coding.slice(0, 100)}); send the body without Content-Encoding.`,
+    {
+      errors: [{ pointer: '/header/Content-Encoding', detail: 'must be absent or identity' }],
+      headers: { 'Accept-Encoding': 'identity' },
     },
   );
 }
