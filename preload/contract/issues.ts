@@ -4,7 +4,7 @@
  * forms (messages next to fields), so a field says the same thing before and after sending.
  */
 import type { z } from 'zod';
-import { namePatternMessage } from '../../api/name-characters';
+import { namePatternMessage, textForbiddenClass } from '../../api/name-characters';
 import type { FieldError } from './common';
 
 const typeNames: Record<string, string> = {
@@ -58,6 +58,7 @@ function formatMessage(format: string, pattern: string | undefined): string {
     case 'regex': {
       const nameWords = pattern === undefined ? null : namePatternMessage(pattern);
       if (nameWords) return nameWords;
+      if (pattern?.includes(textForbiddenClass)) return 'must not contain control characters other than tabs and line breaks';
       if (pattern === '^[A-Z]{2}$' || pattern === '/^[A-Z]{2}$/') return 'must be a two-letter country code such as DE';
       if (pattern?.includes('\\S')) return 'must not be blank';
       return 'has the wrong form';

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../api/generated/schema';
+import { cleanTextControls } from '../../api/name-characters';
 
 /** The contract's Problem schema. */
 export type Problem = components['schemas']['Problem'];
@@ -155,16 +156,21 @@ export function forbidden(detail: string): ProblemError {
   return new ProblemError(403, '/problems/forbidden', detail);
 }
 
-/** Builds the problem document for a request. */
+/** Builds the problem document for a request (within the contract's lengths and text rule). */
 export function problemBody(request: FastifyRequest, error: ProblemError): Problem {
   const body: Problem = {
     type: error.type,
     title: titles[error.type],
     status: error.status,
-    detail: error.message.slice(0, 2000),
+    detail: cleanTextControls(error.message).slice(0, 2000),
     instance: request.url.split('?')[0].slice(0, 2000),
   };
-  if (error.errors?.length) body.errors = error.errors;
+  // Details may quote the request (a property name, a value): kept to the contract's text and lengths.
+  if (error.errors?.length)
+    body.errors = error.errors.map((e) => ({
+      pointer: e.pointer.slice(0, 500),
+      detail: cleanTextControls(e.detail).slice(0, 500),
+    }));
   if (error.members) Object.assign(body, error.members);
   return body;
 }

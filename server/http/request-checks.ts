@@ -9,7 +9,7 @@
  * error object per item and `anyOf` branch.
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { namePatternMessage } from '../../api/name-characters';
+import { namePatternMessage, textForbiddenClass } from '../../api/name-characters';
 import { type ContractAjvOptions, compileContractSchema, sharedContractAjv } from '../contract/ajv';
 import { type Contract, type JsonSchema, type ParameterObject, resolveRef } from '../contract/spec';
 import { maxProblemErrors, type ProblemFieldError } from './problem';
@@ -58,7 +58,9 @@ function fieldErrors(
     } else if (e.keyword === 'enum') {
       detail = `must be one of: ${(e.params.allowedValues as unknown[]).join(', ')}`;
     } else if (e.keyword === 'pattern') {
-      detail = namePatternMessage(String(e.params.pattern), valueAt(root, e.instancePath)) ?? detail;
+      const pattern = String(e.params.pattern);
+      detail = namePatternMessage(pattern, valueAt(root, e.instancePath)) ?? detail;
+      if (pattern.includes(textForbiddenClass)) detail = 'must not contain control characters other than tabs and line breaks';
     }
     if (names) path = path.replace(/^\/([^/]+)/, (_m, n: string) => `/${names.get(n) ?? n}`);
     const key = `${prefix}${path} ${detail}`;
