@@ -37,14 +37,15 @@ async function postJson(operationId: keyof typeof operations, json: string): Pro
     body: json,
   });
   const problem = (res.headers.get('content-type') ?? '').startsWith('application/problem+json');
-  const body = problem ? ((await res.json()) as { errors?: unknown[] }) : (await res.arrayBuffer(), undefined);
-  return { status: res.status, errors: body?.errors, problem };
+  const text = await res.text();
+  const errors = problem ? (JSON.parse(text) as { errors?: unknown[] }).errors : undefined;
+  return { status: res.status, errors, problem };
 }
 
 /** 500,000 zeros as a JSON array: just under the 1 MiB body limit, every item of the wrong type. */
 const zeros = `[${new Array(500_000).fill('0').join(',')}]`;
 
-/** JSON nested `depth` levels deep, as arrays or as objects. */
+/** About `bytes` of JSON nested as deep as it fits, as arrays or as objects. */
 function nested(kind: 'array' | 'object', bytes: number): string {
   if (kind === 'array') return `${'['.repeat(bytes / 2)}${']'.repeat(bytes / 2)}`;
   const levels = Math.floor((bytes - 1) / 6);

@@ -1,0 +1,116 @@
+/**
+ * The hostile-request part of `npm run bench:server -- --only hostile`: another user's reads
+ * (`List Contact`, limit 50) alone, then while hostile bodies arrive without pause: 500,000-item
+ * arrays for `saveExportTemplate`, `addToGroup` and `saveBlogPost`, and 1 MiB of nested arrays and
+ * objects (test/integration/server/hostile-requests.test.ts sends the same). Both load generators
+ * are autocannon worker threads, so the service's event loop is the only thing they share.
+ * Figures for docs/PERFORMANCE.md.
+ */
+import autocannon from 'autocannon';
+import { operations } from '../../api/generated/operations';
+import type { RunningService } from '../../server/start';
+
+/** Latency of one load generator's requests, ms, and how they were answered. */
+export interface HostileFigures {
+  name: string;
+  connections: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Answers by status class (`2xx`, `4xx`, ...) and socket errors or timeouts. */
+  statuses: string;
+}
+
+const zeros = `[${new Array(500_000).fill('0').join(',')}]`;
+const mib = 1024 * 1024;
+
+/** The hostile bodies, each about 1 MiB (at or just under the JSON body limit). */
+const hostileRequests = [
+  { path: operations.saveExportTemplate.path, body: `{"name":"W","target":"contacts","columns":${zeros}}` },
+  {
+    path: operations.addToGroup.path,
+    body: `{"groupId":"00000000-0000-4000-8000-000000000000","contactIds":${zeros}}`,
+  },
+  { path: operations.saveBlogPost.path, body: `{"title":"T","summary":"","body":"","tags":${zeros}}` },
+  { path: operations.saveExportTemplate.path, body: `${'['.repeat(mib / 2 - 1)}${']'.repeat(mib / 2 - 1)}` },
+  {
+    path: operations.saveExportTemplate.path,
+    body: `${'{"a":'.repeat(Math.floor(mib / 6) - 1)}1${'}'.repeat(Math.floor(mib / 6) - 1)}`,
+  },
+].map((r) => ({ ...r, method: 'POST' as const }));
+
+function figures(name: string, connections: number, result: autocannon.Result): HostileFigures {
+  const classes = [
+    ['2xx', result['2xx']],
+    ['4xx', result['4xx']],
+    ['5xx', result['5xx']],
+    ['errors', result.errors + result.timeouts],
+  ] as const;
+  return {
+    name,
+    connections,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    statuses: classes
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', '),
+  };
+}
+
+/** A second user for the reads (the hostile requests come from the demo user). */
+async function readerToken(service: RunningService): Promise<string> {
+  const email = 'bench.reader@example.com';
+  const password = 'correct horse battery staple';
+  const contact = service.store.saveContact({ firstName: 'Bench', lastName: 'Reader', email });
+  service.store.users.create(contact, email, password, ['sales']);
+  const res = await fetch(`${service.url}${operations.authenticateUser.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grantType: 'password', username: email, password }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * Measures reads alone, then reads and hostile requests at once, `duration` seconds each, with
+ * `readConnections` readers and `hostileConnections` hostile senders (`hostileToken`'s user).
+ */
+export async function benchHostile(
+  service: RunningService,
+  hostileToken: string,
+  duration: number,
+  readConnections = 10,
+  hostileConnections = 4,
+): Promise<HostileFigures[]> {
+  const readToken = await readerToken(service);
+  const reads = () =>
+    autocannon({
+      url: `${service.url}${operations.listContacts.path}?limit=50`,
+      connections: readConnections,
+      duration,
+      workers: 1,
+      headers: { authorization: `Bearer ${readToken}` },
+    });
+  const baseline = await reads();
+  const [underLoad, hostile] = await Promise.all([
+    reads(),
+    autocannon({
+      url: service.url,
+      connections: hostileConnections,
+      duration,
+      workers: 1,
+      timeout: 60,
+      headers: { authorization: `Bearer ${hostileToken}`, 'content-type': 'application/json' },
+      requests: hostileRequests,
+    }),
+  ]);
+  return [
+    figures('Reads alone (listContacts, limit 50)', readConnections, baseline),
+    figures('Reads while hostile bodies arrive', readConnections, underLoad),
+    figures('Hostile bodies (5 kinds, about 1 MiB each)', hostileConnections, hostile),
+  ];
+}
