@@ -1,10 +1,11 @@
 /**
  * Bounded request checks (`server/http/request-checks.ts`; docs/SECURITY.md, Reference service): a
  * huge input gets its first error only, a small one all of them, never more than `maxProblemErrors`;
- * pointers are RFC 6901; integer parameters are digits.
+ * pointers are RFC 6901; integer parameters are digits; JSON bodies nest at most `maxJsonDepth` levels.
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../../server/contract/spec';
+import { maxJsonDepth, nestsDeeperThan } from '../../../server/http/json-body';
 import { maxProblemErrors } from '../../../server/http/problem';
 import {
   fullReportValues,
@@ -70,5 +71,22 @@ describe('parameterCheck', () => {
     expect(check(values)).toEqual([]);
     expect(values).toEqual({ limit: 42, offset: -3 });
     expect(check({ limit: '-3' })).toEqual([{ pointer: '/query/limit', detail: 'must be >= 1' }]);
+  });
+});
+
+describe('nestsDeeperThan (the JSON body parser)', () => {
+  it('counts arrays and objects, not brackets inside strings', () => {
+    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 4)).toBe(false);
+    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 3)).toBe(true);
+    expect(nestsDeeperThan('{"a":"[[[[[[\\"[[[[","b":[]}', 2)).toBe(false);
+    expect(nestsDeeperThan(`[${'1,'.repeat(1000)}1]`, 1)).toBe(false);
+  });
+
+  it('stops at the first level too deep of a 1 MiB body', () => {
+    expect(nestsDeeperThan('['.repeat(1024 * 1024), maxJsonDepth)).toBe(true);
+    expect(nestsDeeperThan(`${'{"a":'.repeat(maxJsonDepth)}1${'}'.repeat(maxJsonDepth)}`, maxJsonDepth)).toBe(false);
+    expect(nestsDeeperThan(`${'{"a":'.repeat(maxJsonDepth + 1)}1${'}'.repeat(maxJsonDepth + 1)}`, maxJsonDepth)).toBe(
+      true,
+    );
   });
 });
