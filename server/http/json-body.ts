@@ -1,8 +1,10 @@
 /**
  * The JSON body parser: Fastify's own (secure-json-parse, refusing `__proto__` and `constructor`
- * poisoning), behind a nesting limit. `JSON.parse` of 1 MiB of `[[[[…]]]]` holds the event loop for
- * hundreds of milliseconds, so a body that nests deeper than `maxJsonDepth` is refused with 400
- * before it is parsed (the Limits convention in `api/openapi.yaml`; docs/SECURITY.md, Reference service).
+ * poisoning), behind two limits checked in one pass before parsing. `JSON.parse` of 1 MiB of
+ * `[[[[…]]]]` holds the event loop for hundreds of milliseconds, of 500,000 array items for tens, so
+ * a body that nests deeper than `maxJsonDepth` or holds more than `maxJsonMembers` array items and
+ * object members is refused with 400 unparsed (the Limits convention in `api/openapi.yaml`;
+ * docs/SECURITY.md, Reference service).
  */
 import type { FastifyInstance } from 'fastify';
 import { validationProblem } from './problem';
@@ -11,12 +13,24 @@ import { validationProblem } from './problem';
 export const maxJsonDepth = 32;
 
 /**
- * True when the JSON text `text` nests arrays and objects deeper than `max`. One pass over the
- * characters, skipping strings; it stops at the first level too deep. Malformed text is left to the
- * parser (the answer is only about depth).
+ * Most array items and object members a JSON body may hold in all: over 10 times the most a body valid
+ * under the contract can hold (`test/unit/server/request-checks.test.ts` derives that from the
+ * schemas' `maxItems` and properties).
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export const maxJsonMembers = 10_000;
+
+/** What a JSON text breaks before it is parsed: too deep, too many members, or nothing (null). */
+export type JsonShapeBreach = 'depth' | 'members' | null;
+
+/**
+ * Whether the JSON text `text` nests arrays and objects deeper than `maxDepth` or holds more than
+ * `maxMembers` array items and object members (counted as commas plus containers, an upper bound).
+ * One pass over the characters, skipping strings; it stops at the first breach. Malformed text is
+ * left to the parser.
+ */
+export function jsonShapeBreach(text: string, maxDepth: number, maxMembers: number): JsonShapeBreach {
   let depth = 0;
+  let members = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
@@ -27,21 +41,29 @@ export function nestsDeeperThan(text: string, max: number): boolean {
         else if (s === 0x22) break;
       }
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
+      if (++depth > maxDepth) return 'depth';
+      if (++members > maxMembers) return 'members';
     } else if (c === 0x5d || c === 0x7d) {
       depth--;
+    } else if (c === 0x2c && ++members > maxMembers) {
+      return 'members';
     }
   }
-  return false;
+  return null;
 }
 
-/** Replaces the app's `application/json` parser with the depth-limited one (body limit unchanged). */
+/** Replaces the app's `application/json` parser with the limited one (body limit unchanged). */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestsDeeperThan(body as string, maxJsonDepth)) {
-      done(validationProblem([{ pointer: '/body', detail: `nests deeper than ${maxJsonDepth} levels` }]), undefined);
+    const breach = jsonShapeBreach(body as string, maxJsonDepth, maxJsonMembers);
+    if (breach !== null) {
+      const detail =
+        breach === 'depth'
+          ? `nests deeper than ${maxJsonDepth} levels`
+          : `holds more than ${maxJsonMembers} array items and object members`;
+      done(validationProblem([{ pointer: '/body', detail }]), undefined);
       return;
     }
     parse(request, body as string, done);

@@ -1,9 +1,10 @@
 /**
  * The hostile-request part of `npm run bench:server -- --only hostile`: another user's reads
- * (`List Contact`, limit 50) alone, then while hostile bodies arrive without pause: 500,000-item
- * arrays for `saveExportTemplate`, `addToGroup` and `saveBlogPost`, and 1 MiB of nested arrays and
- * objects (test/integration/server/hostile-requests.test.ts sends the same). Both load generators
- * are autocannon worker threads, so the service's event loop is the only thing they share.
+ * (`List Contact`, limit 50) alone; hostile bodies one at a time (their answer time); then the
+ * reads while hostile bodies arrive without pause on several connections. The hostile bodies are
+ * 500,000-item arrays for `saveExportTemplate`, `addToGroup` and `saveBlogPost`, and 1 MiB of nested
+ * arrays and objects (test/integration/server/hostile-requests.test.ts sends the same). The load
+ * generators are autocannon worker threads, so the service's event loop is all they share.
  * Figures for docs/PERFORMANCE.md.
  */
 import autocannon from 'autocannon';
@@ -95,22 +96,23 @@ export async function benchHostile(
       workers: 1,
       headers: { authorization: `Bearer ${readToken}` },
     });
-  const baseline = await reads();
-  const [underLoad, hostile] = await Promise.all([
-    reads(),
+  const hostile = (connections: number) =>
     autocannon({
       url: service.url,
-      connections: hostileConnections,
+      connections,
       duration,
       workers: 1,
       timeout: 60,
       headers: { authorization: `Bearer ${hostileToken}`, 'content-type': 'application/json' },
       requests: hostileRequests,
-    }),
-  ]);
+    });
+  const baseline = await reads();
+  const alone = await hostile(1);
+  const [underLoad, flood] = await Promise.all([reads(), hostile(hostileConnections)]);
   return [
     figures('Reads alone (listContacts, limit 50)', readConnections, baseline),
+    figures('Hostile bodies one at a time (5 kinds, about 1 MiB each)', 1, alone),
     figures('Reads while hostile bodies arrive', readConnections, underLoad),
-    figures('Hostile bodies (5 kinds, about 1 MiB each)', hostileConnections, hostile),
+    figures('Hostile bodies at the same time', hostileConnections, flood),
   ];
 }

@@ -1,18 +1,14 @@
 /**
  * Bounded request checks (`server/http/request-checks.ts`; docs/SECURITY.md, Reference service): a
  * huge input gets its first error only, a small one all of them, never more than `maxProblemErrors`;
- * pointers are RFC 6901; integer parameters are digits; JSON bodies nest at most `maxJsonDepth` levels.
+ * pointers are RFC 6901; integer parameters are digits; JSON bodies are
+ * refused unparsed past `maxJsonDepth` levels or `maxJsonMembers` members.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../../server/contract/spec';
-import { maxJsonDepth, nestsDeeperThan } from '../../../server/http/json-body';
+import { type JsonSchema, listOperations, loadContract, resolveRef } from '../../../server/contract/spec';
+import { jsonShapeBreach, maxJsonDepth, maxJsonMembers } from '../../../server/http/json-body';
 import { maxProblemErrors } from '../../../server/http/problem';
-import {
-  fullReportValues,
-  hasAtMostValues,
-  parameterCheck,
-  schemaCheck,
-} from '../../../server/http/request-checks';
+import { fullReportValues, hasAtMostValues, parameterCheck, schemaCheck } from '../../../server/http/request-checks';
 
 const { contract } = loadContract();
 const exportTemplate = schemaCheck(contract, {}, { $ref: '#/components/schemas/ExportTemplateSave' }, '/body');
@@ -74,19 +70,59 @@ describe('parameterCheck', () => {
   });
 });
 
-describe('nestsDeeperThan (the JSON body parser)', () => {
-  it('counts arrays and objects, not brackets inside strings', () => {
-    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 4)).toBe(false);
-    expect(nestsDeeperThan('{"a":[{"b":[1]}]}', 3)).toBe(true);
-    expect(nestsDeeperThan('{"a":"[[[[[[\\"[[[[","b":[]}', 2)).toBe(false);
-    expect(nestsDeeperThan(`[${'1,'.repeat(1000)}1]`, 1)).toBe(false);
+describe('jsonShapeBreach (the JSON body parser)', () => {
+  const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+
+  it('counts nesting, not brackets inside strings', () => {
+    expect(jsonShapeBreach('{"a":[{"b":[1]}]}', 4, 100)).toBeNull();
+    expect(jsonShapeBreach('{"a":[{"b":[1]}]}', 3, 100)).toBe('depth');
+    expect(jsonShapeBreach('{"a":"[[[[[[\\"[[[[","b":[]}', 2, 100)).toBeNull();
+    expect(jsonShapeBreach(deep(maxJsonDepth), maxJsonDepth, maxJsonMembers)).toBeNull();
+    expect(jsonShapeBreach(deep(maxJsonDepth + 1), maxJsonDepth, maxJsonMembers)).toBe('depth');
+    expect(jsonShapeBreach('['.repeat(1024 * 1024), maxJsonDepth, maxJsonMembers)).toBe('depth');
   });
 
-  it('stops at the first level too deep of a 1 MiB body', () => {
-    expect(nestsDeeperThan('['.repeat(1024 * 1024), maxJsonDepth)).toBe(true);
-    expect(nestsDeeperThan(`${'{"a":'.repeat(maxJsonDepth)}1${'}'.repeat(maxJsonDepth)}`, maxJsonDepth)).toBe(false);
-    expect(nestsDeeperThan(`${'{"a":'.repeat(maxJsonDepth + 1)}1${'}'.repeat(maxJsonDepth + 1)}`, maxJsonDepth)).toBe(
-      true,
+  it('counts array items and object members, not commas inside strings', () => {
+    expect(jsonShapeBreach(`[${'1,'.repeat(99)}1]`, 2, 101)).toBeNull();
+    expect(jsonShapeBreach(`[${'1,'.repeat(100)}1]`, 2, 100)).toBe('members');
+    expect(jsonShapeBreach(`["${',,,,'.repeat(100)}"]`, 2, 10)).toBeNull();
+    expect(jsonShapeBreach(`[${new Array(500_000).fill('0').join(',')}]`, maxJsonDepth, maxJsonMembers)).toBe(
+      'members',
     );
+  });
+
+  it('leaves room for every body the contract takes: 10 times its largest', () => {
+    /** Most array items and object members a value valid under `schema` can hold (Infinity: open). */
+    function members(schema: JsonSchema, seen: string[] = []): number {
+      if (typeof schema.$ref === 'string') {
+        if (seen.includes(schema.$ref)) return Number.POSITIVE_INFINITY;
+        return members(resolveRef<JsonSchema>(contract, schema), [...seen, schema.$ref]);
+      }
+      let most = 0;
+      for (const key of ['oneOf', 'anyOf', 'allOf'])
+        for (const branch of (schema[key] as JsonSchema[] | undefined) ?? [])
+          most = Math.max(most, members(branch, seen));
+      if (schema.properties) {
+        if (schema.additionalProperties !== false) return Number.POSITIVE_INFINITY;
+        let sum = 0;
+        for (const property of Object.values(schema.properties as Record<string, JsonSchema>))
+          sum += 1 + members(property, seen);
+        most = Math.max(most, sum);
+      }
+      if (schema.items)
+        most = Math.max(
+          most,
+          Number(schema.maxItems ?? Number.POSITIVE_INFINITY) * (1 + members(schema.items as JsonSchema, seen)),
+        );
+      return most;
+    }
+    let largest = 0;
+    for (const op of listOperations(contract)) {
+      const body = op.operation.requestBody && resolveRef(contract, op.operation.requestBody);
+      const schema = body?.content['application/json']?.schema;
+      if (schema) largest = Math.max(largest, members(schema));
+    }
+    expect(largest).toBeGreaterThan(0);
+    expect(largest * 10).toBeLessThanOrEqual(maxJsonMembers);
   });
 });
