@@ -2,8 +2,9 @@
  * Binds the contract's operations to handlers by operationId: method and path come from
  * `api/openapi.yaml`, never from server code. Query parameters and headers are validated (with type
  * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12);
- * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`.
- * Protected operations authenticate first (401 before 400).
+ * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`
+ * (at most 10, found with work bounded by the contract's limits: `./request-checks.ts`). A body with
+ * a content coding answers 415 before it is read. Protected operations authenticate first (401 before 400).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../api/generated/schema';
