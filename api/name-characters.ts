@@ -191,3 +191,23 @@ export function normalizeNameFields(
   }
   return result;
 }
+
+/**
+ * The characters no other text field may hold (the "Every string" convention in `api/openapi.yaml`
+ * `info.description`): C0 controls except tab, line feed and carriage return, and DEL. The contract's
+ * `pattern` of those fields is `^[^<textForbiddenClass>]*$`.
+ */
+export const textForbiddenClass = '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f';
+
+/** The contract's pattern for a text field that is not a name. */
+export const textPattern = `^[^${textForbiddenClass}]*$`;
+
+const textForbiddenAll = new RegExp(`[${textForbiddenClass}]`, 'g');
+
+/**
+ * `text` with every character a text field may not hold replaced by `by` (default: dropped), for
+ * text the service takes from files (document text, CSV cells) and then answers with.
+ */
+export function cleanTextControls(text: string, by = ''): string {
+  return text.replace(textForbiddenAll, by);
+}

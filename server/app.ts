@@ -17,6 +17,7 @@ import { bindOperations } from './http/bind';
 import { installBodyTimeout } from './http/body-timeout';
 import { clientErrorHandler } from './http/client-errors';
 import { frameworkErrorHandler, installProblemHandlers } from './http/errors';
+import { installJsonBodyParser } from './http/json-body';
 import { installPlatform } from './http/platform';
 import type { RateLimits } from './http/rate-limit';
 import { createHandlers } from './operations';
@@ -60,6 +61,7 @@ export async function buildApp(service: ComposedService, options: AppOptions): P
   app.decorateRequest('validated', null);
   installProblemHandlers(app);
   installBodyTimeout(app, options.bodyTimeoutMs);
+  installJsonBodyParser(app);
   // Downloads are attachments of any type: never let a browser sniff them into something else.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -4,7 +4,7 @@
  * forms (messages next to fields), so a field says the same thing before and after sending.
  */
 import type { z } from 'zod';
-import { namePatternMessage } from '../../api/name-characters';
+import { namePatternMessage, textForbiddenClass } from '../../api/name-characters';
 import { webAddressPatternMessage } from '../../api/web-address';
 import type { FieldError } from './common';
 
@@ -60,6 +60,8 @@ function formatMessage(format: string, pattern: string | undefined): string {
       const ruleWords =
         pattern === undefined ? null : (namePatternMessage(pattern) ?? webAddressPatternMessage(pattern));
       if (ruleWords) return ruleWords;
+      if (pattern?.includes(textForbiddenClass))
+        return 'must not contain control characters other than tabs and line breaks';
       if (pattern === '^[A-Z]{2}$' || pattern === '/^[A-Z]{2}$/') return 'must be a two-letter country code such as DE';
       if (pattern?.includes('\\S')) return 'must not be blank';
       return 'has the wrong form';

@@ -16,6 +16,12 @@ export interface ContractAjvOptions {
   coerceTypes?: boolean;
   /** Fill in `default` values. Default false. */
   useDefaults?: boolean;
+  /**
+   * Collect every error instead of stopping at the first. Default true. Its work grows with the
+   * input (one error per bad array item and `anyOf` branch): requests are checked with false first
+   * and with true only when small (`server/http/request-checks.ts`).
+   */
+  allErrors?: boolean;
 }
 
 /** Rewrites contract-local references so that they resolve inside the registered `contract` schema. */
@@ -29,7 +35,7 @@ export function rewriteRefs<T>(schema: T): T {
  */
 export function createContractAjv(contract: Contract, options: ContractAjvOptions = {}): ContractAjv {
   const ajv = new Ajv2020({
-    allErrors: true,
+    allErrors: options.allErrors ?? true,
     strict: false,
     coerceTypes: options.coerceTypes ?? false,
     useDefaults: options.useDefaults ?? false,
@@ -48,7 +54,7 @@ const shared = new Map<string, ContractAjv>();
  * slow part of starting the service). Schemas compiled into it are cached by Ajv.
  */
 export function sharedContractAjv(contract: Contract, options: ContractAjvOptions = {}): ContractAjv {
-  const key = `${options.coerceTypes ?? false}/${options.useDefaults ?? false}`;
+  const key = `${options.coerceTypes ?? false}/${options.useDefaults ?? false}/${options.allErrors ?? true}`;
   let ajv = shared.get(key);
   if (!ajv) {
     ajv = createContractAjv(contract, options);

@@ -3,16 +3,17 @@
  * `api/openapi.yaml`, never from server code. Query parameters and headers are validated (with type
  * coercion and defaults) and JSON bodies are validated against the contract's schemas (Ajv 2020-12),
  * their names put into NFC first (`nameNormalizer`);
- * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`.
- * Protected operations authenticate first (401 before 400); then the operation's access rule is
- * enforced (`./access.ts`: 403 or 404 before any hook that writes and before the handler).
+ * failures become 400 problems whose `errors[]` point at `/query/<name>`, `/header/<Name>` or `/body/...`
+ * (at most 10, found with work bounded by the contract's limits: `./request-checks.ts`). A body with
+ * a content coding answers 415 before it is read. Protected operations authenticate first (401 before
+ * 400); then the operation's access rule is enforced (`./access.ts`: 403 or 404 before any hook that
+ * writes and before the handler).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../api/generated/schema';
-import { sharedContractAjv } from '../contract/ajv';
-import { type AccessResources, accessCheck } from './access';
 import { type Contract, listOperations, resolveRef } from '../contract/spec';
-import { unsupportedMediaType, validationProblem } from './problem';
+import { type AccessResources, accessCheck } from './access';
+import { unsupportedContentCoding, unsupportedMediaType, validationProblem } from './problem';
 import { bodyCheck, nameNormalizer, parameterCheck } from './request-checks';
 
 type Ops = operations;
@@ -47,8 +48,6 @@ export function bindOperations(
   authenticate: (request: FastifyRequest) => string,
   access: AccessResources,
 ): void {
-  const params = sharedContractAjv(contract, { coerceTypes: true, useDefaults: true });
-  const bodies = sharedContractAjv(contract);
   const ops = listOperations(contract);
   const extra = Object.keys(handlers).filter((id) => !ops.some((o) => o.operationId === id));
   if (extra.length) throw new Error(`Handlers for operations the contract does not have: ${extra.join(', ')}`);
@@ -56,11 +55,11 @@ export function bindOperations(
   for (const op of ops) {
     const handler = (handlers as Record<string, OperationHandlers[OperationId]>)[op.operationId];
     if (!handler) throw new Error(`The contract's operation ${op.operationId} has no handler.`);
-    const query = parameterCheck(params, op.parameters, 'query');
-    const header = parameterCheck(params, op.parameters, 'header');
+    const query = parameterCheck(contract, op.parameters, 'query');
+    const header = parameterCheck(contract, op.parameters, 'header');
     const requestBody = op.operation.requestBody ? resolveRef(contract, op.operation.requestBody) : undefined;
     const jsonSchema = requestBody?.content['application/json']?.schema;
-    const checkBody = jsonSchema ? bodyCheck(bodies, jsonSchema) : null;
+    const checkBody = jsonSchema ? bodyCheck(contract, jsonSchema) : null;
     const normalizeNames = jsonSchema ? nameNormalizer(contract, jsonSchema) : null;
     const requestMediaTypes = Object.keys(requestBody?.content ?? {});
     const checkAccess = accessCheck(op.operationId as OperationId, access);
@@ -71,6 +70,12 @@ export function bindOperations(
       config: { requestMediaTypes },
       onRequest: async (request) => {
         request.userId = op.requiresAuth ? authenticate(request) : null;
+      },
+      // Before the body is read: a content-coded body is refused, not parsed as if it were plain.
+      preParsing: async (request, _reply, payload) => {
+        const coding = contentCodingOf(request);
+        if (coding !== null) throw unsupportedContentCoding(coding);
+        return payload;
       },
       preValidation: async (request) => {
         // A body the operation does not take (e.g. a form sent to a JSON operation, which the
@@ -91,7 +96,7 @@ export function bindOperations(
           }
           if (request.body !== undefined && request.body !== null) {
             request.body = normalizeNames?.(request.body) ?? request.body;
-            errors.push(...checkBody(request.body));
+            for (const e of checkBody(request.body)) errors.push(e);
           }
         }
         if (errors.length) throw validationProblem(errors);
@@ -127,6 +132,20 @@ export function mediaTypeOf(request: FastifyRequest): string | null {
   const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
   if (!hasBody) return null;
   return (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+/**
+ * The content coding of a request's body (`Content-Encoding`, RFC 9110 §8.4) when it is anything but
+ * `identity`, else null; null too for a request without a body.
+ */
+export function contentCodingOf(request: FastifyRequest): string | null {
+  const value = request.headers['content-encoding'];
+  if (value === undefined || mediaTypeOf(request) === null) return null;
+  const codings = value
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  return codings.length > 0 ? codings.join(', ') : null;
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { components } from '../../api/generated/schema';
+import { cleanTextControls } from '../../api/name-characters';
 
 /** The contract's Problem schema. */
 export type Problem = components['schemas']['Problem'];
@@ -66,14 +67,20 @@ export class ProblemError extends Error {
   }
 }
 
-/** 400 `/problems/validation` with one entry per bad field. */
+/**
+ * The most `errors[]` entries a problem lists: enough to fix a form, few enough that a hostile
+ * request cannot make the answer (or the work to build it) large (docs/SECURITY.md, Reference service).
+ */
+export const maxProblemErrors = 10;
+
+/** 400 `/problems/validation` with one entry per bad field (at most `maxProblemErrors`). */
 export function validationProblem(errors: ProblemFieldError[], detail?: string): ProblemError {
   const summary = errors
     .slice(0, 5)
     .map((e) => `${e.pointer} ${e.detail}`)
     .join('; ');
   return new ProblemError(400, '/problems/validation', detail ?? `Fix the request and send it again: ${summary}.`, {
-    errors: errors.slice(0, 100),
+    errors: errors.slice(0, maxProblemErrors),
   });
 }
 
@@ -128,21 +135,42 @@ export function unsupportedMediaType(accepted: readonly string[]): ProblemError 
   );
 }
 
+/**
+ * 415 `/problems/unsupported-media-type` for a request body sent with a content coding (RFC 9110
+ * §8.4, §15.5.16): the service takes bodies only as they are, and says so with `Accept-Encoding: identity`.
+ */
+export function unsupportedContentCoding(coding: string): ProblemError {
+  return new ProblemError(
+    415,
+    '/problems/unsupported-media-type',
+    `Request bodies must not be content-coded (this one is ${coding.slice(0, 100)}); send the body without Content-Encoding.`,
+    {
+      errors: [{ pointer: '/header/Content-Encoding', detail: 'must be absent or identity' }],
+      headers: { 'Accept-Encoding': 'identity' },
+    },
+  );
+}
+
 /** 403 `/problems/forbidden`. */
 export function forbidden(detail: string): ProblemError {
   return new ProblemError(403, '/problems/forbidden', detail);
 }
 
-/** Builds the problem document for a request. */
+/** Builds the problem document for a request (within the contract's lengths and text rule). */
 export function problemBody(request: FastifyRequest, error: ProblemError): Problem {
   const body: Problem = {
     type: error.type,
     title: titles[error.type],
     status: error.status,
-    detail: error.message.slice(0, 2000),
+    detail: cleanTextControls(error.message).slice(0, 2000),
     instance: request.url.split('?')[0].slice(0, 2000),
   };
-  if (error.errors?.length) body.errors = error.errors;
+  // Details may quote the request (a property name, a value): kept to the contract's text and lengths.
+  if (error.errors?.length)
+    body.errors = error.errors.map((e) => ({
+      pointer: e.pointer.slice(0, 500),
+      detail: cleanTextControls(e.detail).slice(0, 500),
+    }));
   if (error.members) Object.assign(body, error.members);
   return body;
 }

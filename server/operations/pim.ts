@@ -1,7 +1,6 @@
 /** Operations of the Pim group: the PIM calendar, import mappings, export templates and file validation. */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { compileContractSchema, sharedContractAjv } from '../contract/ajv';
 import { loadContract } from '../contract/spec';
 import { pageJson } from '../db/paging';
 import { attachmentDisposition, sanitizeFileName } from '../files/disposition';
@@ -9,7 +8,7 @@ import { filePartBuffer, filePartBytes } from '../files/multipart';
 import type { OperationHandlers } from '../http/bind';
 import { checkIfMatch } from '../http/preconditions';
 import { notFound, validationProblem } from '../http/problem';
-import { checker, nameNormalizer } from '../http/request-checks';
+import { nameNormalizer, schemaCheck } from '../http/request-checks';
 import { maxPimRangeMs, PimCalendarReader, toICalendar } from '../pim/calendar-feed';
 import { readForm } from '../pim/form-parts';
 import { exportColumnProblems, mappingProblems, validationSetup } from '../pim/pim-rules';
@@ -34,9 +33,8 @@ export function pimHandlers(deps: OperationDeps): Pick<OperationHandlers, PimOpe
   const { store } = deps;
   const { pim } = deps.repos;
   const calendars = new PimCalendarReader(store.db);
-  const ajv = sharedContractAjv(loadContract().contract);
   const mappingFileSchema = { $ref: '#/components/schemas/ImportMappingFile' };
-  const checkMappingFile = checker(compileContractSchema(ajv, mappingFileSchema), '/body/file');
+  const checkMappingFile = schemaCheck(loadContract().contract, {}, mappingFileSchema, '/body/file');
   const normalizeMappingFile = nameNormalizer(loadContract().contract, mappingFileSchema);
   const companyByName = store.db.prepare('SELECT 1 FROM companies WHERE name = ? LIMIT 1').pluck();
   const companyExists = (name: string) => companyByName.get(name) !== undefined;

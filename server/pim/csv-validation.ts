@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type CsvError, parse } from 'csv-parse';
 import type { components } from '../../api/generated/schema';
+import { cleanTextControls } from '../../api/name-characters';
 import { nameKeyKinds, nameKeys } from '../../api/name-key';
 import { checkValue, type FieldRule, fieldRule, type ImportTarget, type IssueCode } from './import-fields';
 
@@ -82,13 +83,15 @@ export async function validateCsv(source: Readable, setup: CsvValidationSetup): 
   let row = 0;
   let lastLine = 0;
 
+  // Names and messages quote the file's own text: answered as contract text (no control characters).
   const report = (issue: FileValidationIssue) => {
-    if (issues.length < maxReportedIssues) issues.push(issue);
+    const column = issue.column && { ...issue.column, name: cleanTextControls(issue.column.name) };
+    if (issues.length < maxReportedIssues) issues.push({ ...issue, column, message: cleanTextControls(issue.message) });
     else truncated = true;
   };
 
   const readHeader = (fields: string[], line: number) => {
-    header = fields.map((f) => f.slice(0, 200)).slice(0, 500);
+    header = fields.map((f) => cleanTextControls(f.slice(0, 200))).slice(0, 500);
     bound = setup.columns.flatMap((c) => {
       const rule = fieldRule(setup.target, c.field);
       if (!rule) return [];

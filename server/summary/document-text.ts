@@ -5,6 +5,7 @@
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { cleanTextControls } from '../../api/name-characters';
 import { ProblemError } from '../http/problem';
 
 /** Most characters of text summarized (2,000,000); the rest is ignored and the summary says so. */
@@ -76,6 +77,8 @@ export async function documentText(path: string, contentType: string, name: stri
   }
   const truncated = text.length > maxTextChars;
   if (truncated) text = text.slice(0, maxTextChars);
+  // A form feed or stray control in the file becomes a space: summaries are contract text.
+  text = cleanTextControls(text, ' ');
   if (!/\p{L}/u.test(text)) throw unprocessable(`${name} has no text to summarize (a scanned PDF has only images).`);
   return { text, truncated };
 }

@@ -1,9 +1,11 @@
 /**
- * `npm run bench:server [-- --duration 10] [-- --connections 1,50,200] [-- --only list,search,delta,bootstrap]`:
+ * `npm run bench:server [-- --duration 10] [-- --connections 1,50,200] [-- --only list,search,delta,bootstrap,hostile]`:
  * the reference service under load (autocannon, its load generator in a worker thread) on the
  * default demo data set, in a temp dir: `List Contact`, `Search Documents`, the change feed as a
  * delta from a current cursor and as a bootstrap's first page. Prints requests/s, p50/p99 latency and
- * errors per scenario and connection count, as a table for docs/PERFORMANCE.md. Never part of `npm test`.
+ * errors per scenario and connection count, as a table for docs/PERFORMANCE.md; `hostile` then gives
+ * another user's read latency alone and while hostile bodies arrive, and the hostile answers' own
+ * latency (`./hostile.ts`). Never part of `npm test`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { type OperationId, operations } from '../../api/generated/operations';
 import { startService } from '../../server/start';
+import { benchHostile } from './hostile';
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +27,7 @@ const duration = Number(values.duration);
 const connectionCounts = (values.connections ?? '').split(',').map(Number);
 
 interface Scenario {
-  /** Short name for `--only` (list, search, delta, bootstrap). */
+  /** Short name for `--only` (list, search, delta, bootstrap; `hostile` is `./hostile.ts`). */
   key: string;
   name: string;
   method: 'GET' | 'POST';
@@ -143,6 +146,16 @@ async function main(): Promise<void> {
       console.info(
         `| ${r.scenario} | ${r.connections} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} |`,
       );
+    }
+    if (!only || only.includes('hostile')) {
+      const hostile = await benchHostile(service, accessToken, duration);
+      console.info('\n| Load | Connections | Requests | p50 ms | p99 ms | max ms | Answers |');
+      console.info('|---|---|---|---|---|---|---|');
+      for (const h of hostile) {
+        console.info(
+          `| ${h.name} | ${h.connections} | ${h.requests} | ${h.p50} | ${h.p99} | ${h.max} | ${h.statuses} |`,
+        );
+      }
     }
   } finally {
     await service.stop();

@@ -197,6 +197,21 @@ describe('upload and download', () => {
     expect(outside.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
   });
 
+  it('serves a suffix range and ignores a Range of another unit or that does not parse (RFC 9110 §14)', async () => {
+    const last = await t.client.call('downloadDocument', { query: { id: uploaded.id }, headers: { range: 'bytes=-5' } });
+    expect(last.status).toBe(206);
+    expect(last.headers.get('content-range')).toBe(`bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`);
+    expect(Buffer.compare(last.body as Buffer, bytes.subarray(bytes.length - 5))).toBe(0);
+    for (const range of ['items=0-5', 'bytes=9-3', 'bytes=0-1,4-5', 'bytes=x-']) {
+      const whole = await t.client.call('downloadDocument', { query: { id: uploaded.id }, headers: { range } });
+      expect(whole.status, range).toBe(200);
+      expect((whole.body as Buffer).length).toBe(bytes.length);
+    }
+    const none = await t.client.call('downloadDocument', { query: { id: uploaded.id }, headers: { range: 'bytes=-0' } });
+    expect(none.status).toBe(416);
+    expect(none.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
   it('refuses an empty file, a missing folder and a file before its folderId', async () => {
     const target = root.folder.id;
     const empty = await t.client.call('uploadDocument', {

@@ -60,7 +60,7 @@ describe('parseAnswer', () => {
   });
 
   it('names the first field of a page that does not match the contract', () => {
-    const bad = thrown(() => parseAnswer('getChanges', 200, bytes(page([upsert({ ...contact, country: 'gbr' })]))));
+    const bad = thrown(() => parseAnswer('getChanges', 200, bytes(page([upsert({ ...contact, country: 'gb' })]))));
     expect(bad).toMatchObject({ code: 'server_error', status: 502 });
     expect(bad.message).toMatch(/does not understand \(\/changes\/0\/data\/country must match pattern/);
     const deleteWithData = { seq: 9, type: 'contact', id: contact.id, op: 'delete', version: 4, data: contact };

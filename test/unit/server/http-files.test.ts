@@ -18,9 +18,20 @@ describe('resolveRange (RFC 9110 §14)', () => {
     expect(resolveRange('bytes=0-9', etag, etag, 100)).toEqual({ start: 0, end: 9 });
     expect(resolveRange('bytes=90-1000', undefined, etag, 100)).toEqual({ start: 90, end: 99 });
   });
-  it('reports ranges outside the file', () => {
+  it('resolves a suffix range to the last bytes, the whole file when longer (§14.1.2)', () => {
+    expect(resolveRange('bytes=-5', undefined, etag, 100)).toEqual({ start: 95, end: 99 });
+    expect(resolveRange('bytes=-500', undefined, etag, 100)).toEqual({ start: 0, end: 99 });
+    expect(resolveRange('Bytes=-1', undefined, etag, 100)).toEqual({ start: 99, end: 99 });
+  });
+  it('reports ranges that select no byte of the file', () => {
     expect(resolveRange('bytes=100-', undefined, etag, 100)).toBe('unsatisfiable');
-    expect(resolveRange('bytes=50-40', undefined, etag, 100)).toBe('unsatisfiable');
+    expect(resolveRange('bytes=-0', undefined, etag, 100)).toBe('unsatisfiable');
+    expect(resolveRange('bytes=0-', undefined, etag, 0)).toBe('unsatisfiable');
+    expect(resolveRange(`bytes=${'9'.repeat(400)}-`, undefined, etag, 100)).toBe('unsatisfiable');
+  });
+  it('ignores a Range of another unit, several ranges or one that does not parse (§14.2)', () => {
+    for (const range of ['items=0-5', 'bytes=50-40', 'bytes=0-1,5-9', 'bytes=-', 'bytes=a-b', 'bytes 0-5', 'bytes=0x1-'])
+      expect(resolveRange(range, undefined, etag, 100), range).toBeNull();
   });
 });
 
