@@ -17,7 +17,10 @@ export interface SessionStoreState {
   /** Why the last sign-in failed, for the sign-in form. */
   signInError: string | null;
   signingOut: boolean;
-  /** Shown on the sign-in screen when the session ended without the user signing out. */
+  /**
+   * Shown on the sign-in screen: the session ended without the user signing out, or a sign-out
+   * could not end the sign-in on the service.
+   */
   notice: string | null;
   /** Reads app facts and session state from the core. */
   load(): Promise<void>;
@@ -27,6 +30,10 @@ export interface SessionStoreState {
   /** Applies a session state pushed by the core (`session.changed`). */
   applySession(session: SessionState): void;
 }
+
+/** The notice after a sign-out that the service did not hear of (docs/SECURITY.md, "Tokens and the keychain"). */
+export const notEndedOnServiceNotice =
+  'Signed out here, but the BRM service could not be reached: your session there ends when its token expires.';
 
 /** Creates the session store over `bridge`. */
 export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreState> {
@@ -68,8 +75,8 @@ export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreStat
     async signOut() {
       set({ signingOut: true });
       try {
-        const session = await bridge.call('session.signOut', {});
-        set({ session, signingOut: false, notice: null });
+        const { endedOnService, ...session } = await bridge.call('session.signOut', {});
+        set({ session, signingOut: false, notice: endedOnService ? null : notEndedOnServiceNotice });
       } catch (reason) {
         set({ signingOut: false });
         throw reason;
