@@ -37,6 +37,8 @@ export const notEndedOnServiceNotice =
 
 /** Creates the session store over `bridge`. */
 export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreState> {
+  /** Sign-ins started so far: a sign-out's answer that comes after a new sign-in must not undo it. */
+  let signIns = 0;
   return createStore<SessionStoreState>()((set, get) => ({
     phase: 'loading',
     info: null,
@@ -61,6 +63,7 @@ export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreStat
     },
 
     async signIn(input) {
+      signIns++;
       set({ signingIn: true, signInError: null, notice: null });
       try {
         const session = await bridge.call('session.signIn', input);
@@ -74,9 +77,12 @@ export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreStat
 
     async signOut() {
       set({ signingOut: true });
+      const signInsBefore = signIns;
       try {
+        // The core signs out at once (session.changed) and then tells the service, for up to 5 s.
         const { endedOnService, ...session } = await bridge.call('session.signOut', {});
-        set({ session, signingOut: false, notice: endedOnService ? null : notEndedOnServiceNotice });
+        if (signIns !== signInsBefore) set({ signingOut: false });
+        else set({ session, signingOut: false, notice: endedOnService ? null : notEndedOnServiceNotice });
       } catch (reason) {
         set({ signingOut: false });
         throw reason;
