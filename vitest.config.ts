@@ -57,6 +57,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          // Fails a test on any Content-Security-Policy violation of the page (docs/SECURITY.md).
+          setupFiles: ['test/e2e/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 2,

@@ -44,6 +44,8 @@ export interface HostOptions {
   keychain?: Keychain;
   /** Largest staged upload, bytes; default 2 GiB. */
   stagingLimitBytes?: number;
+  /** The longest silence within a request body (a staged upload), ms; default 30 s (body-timeout.ts). */
+  bodyTimeoutMs?: number;
   /** Receives unexpected failures; defaults to console.error. */
   logError?: (context: string, error: unknown) => void;
 }
@@ -139,6 +141,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         rendererCsp: () => csp,
         allowedHosts: () => hosts,
         logError,
+        bodyTimeoutMs: options.bodyTimeoutMs,
       }),
     );
     server.on('upgrade', (req, socket, head) => bridge.handleUpgrade(req, socket, head));

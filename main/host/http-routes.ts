@@ -8,12 +8,15 @@
  * The WebSocket bridge (`/bridge`) is handled on the server's `upgrade` event, not here.
  * Every request must name the host in its `Host` header (else 421) and have a target that
  * normalizes (else 400); routing and the token check see the normalized path (request-target.ts).
+ * Every request body must keep arriving: after `bodyTimeoutMs` without a byte the answer is 408
+ * with `Connection: close` (body-timeout.ts).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { hostPaths } from '../../preload/channels';
+import { defaultBodyTimeoutMs, watchRequestBody } from './body-timeout';
 import { baseSecurityHeaders, sendError, sendJson } from './http-responses';
 import { inlineDisposition, type OpenedFiles } from './opened-files';
 import { contentTypeFor, rendererSecurityHeaders, resolveRendererFile } from './renderer-files';
@@ -34,6 +37,8 @@ export interface HttpRoutesOptions {
   allowedHosts(): readonly string[];
   /** Receives unexpected failures. */
   logError(context: string, error: unknown): void;
+  /** The longest silence within a request body, ms; default 30 s (body-timeout.ts). */
+  bodyTimeoutMs?: number;
 }
 
 /** Message for requests without the right token. */
@@ -42,7 +47,9 @@ export const tokenRequiredMessage =
 
 /** Creates the request listener for the host's `http.Server`. */
 export function createRequestHandler(options: HttpRoutesOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? defaultBodyTimeoutMs;
   return (req, res) => {
+    watchRequestBody(req, res, bodyTimeoutMs, (answer, message) => sendError(answer, 408, message, true));
     route(options, req, res).catch((error: unknown) => {
       options.logError(`${req.method} ${req.url?.split('?')[0]}`, error);
       sendError(

@@ -10,6 +10,14 @@ export type SessionState =
   | { state: 'signedOut'; serverUrl: string | null; keychain: 'os' | 'memory' }
   | { state: 'signedIn'; serverUrl: string; user: SignedInUser; keychain: 'os' | 'memory' };
 
+/**
+ * What `session.signOut` did: the state after it, and whether the service ended the sign-in too
+ * (`revokeToken`, docs/SECURITY.md "Tokens and the keychain"). `endedOnService: false` means the
+ * service could not be reached or refused: this computer forgot the tokens all the same, and the
+ * sign-in ends on the service when its refresh token expires.
+ */
+export type SignOutResult = Extract<SessionState, { state: 'signedOut' }> & { endedOnService: boolean };
+
 export const sessionCalls = {
   'session.get': call<SessionState>()(empty),
   'session.signIn': call<SessionState>()(
@@ -21,7 +29,7 @@ export const sessionCalls = {
       })
       .strict(),
   ),
-  'session.signOut': call<SessionState>()(empty),
+  'session.signOut': call<SignOutResult>()(empty),
 } as const;
 
 export interface SessionEvents {

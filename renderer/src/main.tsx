@@ -1,4 +1,6 @@
 /** Renderer entry: connects to the core and mounts the app. */
+// First of all: zod's settings hold for the schemas the modules below build when they load.
+import './zod-config';
 // The shared styles come first so that each view's own styles (imported by the views) override them.
 import './styles/base.css';
 import './styles/lists.css';

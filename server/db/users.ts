@@ -7,7 +7,9 @@
  * token is single-use: using it marks it used (`used_at`, kept until it expires) and issues the
  * next tokens of the same family. Using a refresh token that was already used means it was copied:
  * the whole family is revoked (its refresh tokens and the access tokens issued from it), so both the
- * copier's and the owner's sessions end and the owner signs in again.
+ * copier's and the owner's sessions end and the owner signs in again. Signing out revokes a family
+ * the same way (`revoke`, RFC 7009 §2.1: a refresh token's revocation ends the access tokens issued
+ * from its grant too).
  */
 import { createHash, randomBytes, randomUUID, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -37,6 +39,15 @@ export type Rotation =
   | { kind: 'rotated'; userId: string; tokens: IssuedTokens }
   | { kind: 'unknown' }
   | { kind: 'reused'; userId: string; revokedAccessTokens: number; revokedRefreshTokens: number };
+
+/** The kind of token a revocation names (RFC 7009 §2.1 `token_type_hint`). */
+export type TokenKind = 'refresh_token' | 'access_token';
+
+/** What a revocation removed: rows of the refresh and access tokens tables (both 0 for an unknown token). */
+export interface Revocation {
+  revokedAccessTokens: number;
+  revokedRefreshTokens: number;
+}
 
 /** Lifetime of a refresh token, seconds (30 days). */
 export const refreshTokenTtlSeconds = 30 * 24 * 3600;
@@ -78,6 +89,11 @@ export class UserRepo {
         'INSERT INTO refresh_tokens (token_hash, user_id, expires_at, family_id) VALUES (?, ?, ?, ?)',
       ),
       access: db.prepare('SELECT user_id FROM access_tokens WHERE token_hash = ? AND expires_at > ?').pluck(),
+      accessOwner: db.prepare('SELECT user_id AS userId FROM access_tokens WHERE token_hash = ?'),
+      refreshOwner: db.prepare(
+        'SELECT user_id AS userId, family_id AS familyId FROM refresh_tokens WHERE token_hash = ?',
+      ),
+      revokeAccess: db.prepare('DELETE FROM access_tokens WHERE token_hash = ?'),
       refresh: db.prepare(
         'SELECT user_id AS userId, family_id AS familyId, used_at AS usedAt FROM refresh_tokens WHERE token_hash = ? AND expires_at > ?',
       ),
@@ -170,6 +186,35 @@ export class UserRepo {
         userId: row.userId,
         tokens: this.issueInFamily(row.userId, row.familyId, accessTtlSeconds, now),
       };
+    })();
+  }
+
+  /**
+   * Revokes `token` when it is a token of `userId` (RFC 7009): a refresh token (used or not) takes
+   * its whole family with it, its refresh and access tokens; an access token goes alone. `hint`
+   * says which kind to look for first; the other kind is looked for too. A token that is unknown,
+   * already revoked or another user's revokes nothing (both counts 0).
+   */
+  revoke(userId: string, token: string, hint: TokenKind = 'refresh_token'): Revocation {
+    const hash = sha256(token);
+    return this.db.transaction((): Revocation => {
+      const order: TokenKind[] =
+        hint === 'access_token' ? ['access_token', 'refresh_token'] : ['refresh_token', 'access_token'];
+      for (const kind of order) {
+        if (kind === 'refresh_token') {
+          const row = this.stmts.refreshOwner.get(hash) as { userId: string; familyId: string } | undefined;
+          if (!row) continue;
+          if (row.userId !== userId) break;
+          const revokedAccessTokens = this.stmts.revokeFamilyAccess.run(row.familyId).changes;
+          const revokedRefreshTokens = this.stmts.dropFamilyUsed.run(row.familyId).changes;
+          return { revokedAccessTokens, revokedRefreshTokens };
+        }
+        const row = this.stmts.accessOwner.get(hash) as { userId: string } | undefined;
+        if (!row) continue;
+        if (row.userId !== userId) break;
+        return { revokedAccessTokens: this.stmts.revokeAccess.run(hash).changes, revokedRefreshTokens: 0 };
+      }
+      return { revokedAccessTokens: 0, revokedRefreshTokens: 0 };
     })();
   }
 

@@ -1,4 +1,7 @@
-/** Operation `authenticateUser`: password grants (throttled) and refresh-token grants (rotation with reuse detection). */
+/**
+ * Operations `authenticateUser` (password grants, throttled; refresh-token grants, rotation with
+ * reuse detection) and `revokeToken` (sign-out: revokes a token family, RFC 7009).
+ */
 import type { components } from '../../api/generated/schema';
 import type { IssuedTokens } from '../db/users';
 import type { OperationHandlers } from '../http/bind';
@@ -12,7 +15,7 @@ const reusedDetail =
   'This refresh token had already been used, so it may have been copied: every session of this sign-in has been ended. Sign in again.';
 
 /** Handlers of the Auth group. */
-export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'authenticateUser'> {
+export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'authenticateUser' | 'revokeToken'> {
   const { users } = deps.store;
   const throttle = new LoginThrottle();
   const answer = (userId: string, tokens: IssuedTokens): AuthTokens => {
@@ -36,6 +39,13 @@ export function authHandlers(deps: OperationDeps): Pick<OperationHandlers, 'auth
       if (!userId) throw unauthorized('The e-mail or password is wrong.');
       throttle.succeeded(attempt);
       return answer(userId, users.issueTokens(userId, deps.accessTokenTtlSeconds));
+    },
+    // 204 whether or not anything was revoked (RFC 7009 §2.2): the answer tells nothing about the token.
+    revokeToken: async ({ body, userId, reply }) => {
+      reply.header('Cache-Control', 'no-store');
+      users.revoke(userId, body.token, body.tokenTypeHint);
+      reply.code(204);
+      return undefined;
     },
   };
 }

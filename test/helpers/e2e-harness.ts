@@ -36,10 +36,70 @@ const chromiumArgs = [
 /** The host as `startHost` returns it. */
 export type RunningHost = Awaited<ReturnType<typeof startHost>>;
 
-/** Problems the page reported while the test ran: uncaught errors and console errors (CSP violations among them). */
+/**
+ * Problems the page reported while the test ran: uncaught errors, console errors (CSP messages
+ * among them) and every `securitypolicyviolation` event of its documents, described in words.
+ */
 export interface PageProblems {
   pageErrors: string[];
   consoleErrors: string[];
+  cspViolations: string[];
+}
+
+/** The name of the function the init script calls with each CSP violation (a Playwright binding). */
+const cspBinding = '__brmE2eCspViolation';
+
+/**
+ * Runs in every document of the page before its own scripts (an init script): reports each
+ * `securitypolicyviolation` event (CSP Level 3 §5.3) to the test through the binding.
+ */
+function reportCspViolations(binding: string): void {
+  // Runs in the page: the DOM's types are not in this file's Node typings.
+  interface Violation {
+    effectiveDirective: string;
+    blockedURI: string;
+    sourceFile: string;
+    lineNumber: number;
+    columnNumber: number;
+    sample: string;
+  }
+  const page = globalThis as unknown as {
+    addEventListener(type: string, listener: (event: Violation) => void, options: { capture: boolean }): void;
+  } & Record<string, (text: string) => void>;
+  page.addEventListener(
+    'securitypolicyviolation',
+    (event) => {
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` : '';
+      const sample = event.sample ? ` (${event.sample})` : '';
+      page[binding](`${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}${where}${sample}`);
+    },
+    { capture: true },
+  );
+}
+
+/** The apps started and not yet closed, whose pages `expectNoNewCspViolations` checks. */
+const runningApps = new Set<{ problems: PageProblems; checked: { violations: number; console: number } }>();
+
+/** The CSP messages among a page's console errors. */
+const cspConsoleMessages = (problems: PageProblems) =>
+  problems.consoleErrors.filter((text) => /Content[- ]Security[- ]Policy/i.test(text));
+
+/**
+ * Throws listing every `securitypolicyviolation` event and every console message about the Content
+ * Security Policy that a running app's page reported since the last call (docs/SECURITY.md,
+ * "Content Security Policy"); the e2e setup file calls it after each test.
+ */
+export function expectNoNewCspViolations(): void {
+  const found: string[] = [];
+  for (const app of runningApps) {
+    const messages = cspConsoleMessages(app.problems);
+    found.push(...app.problems.cspViolations.slice(app.checked.violations));
+    found.push(...messages.slice(app.checked.console).map((text) => `console: ${text}`));
+    app.checked = { violations: app.problems.cspViolations.length, console: messages.length };
+  }
+  if (found.length > 0) {
+    throw new Error(`The page reported Content-Security-Policy violations:\n${found.join('\n')}`);
+  }
 }
 
 /** A running app under test. Call `close()` in `afterAll`. */
@@ -130,11 +190,16 @@ export async function startE2eApp(options: E2eAppOptions = {}): Promise<E2eApp> 
     });
     const page = await context.newPage();
 
-    const problems: PageProblems = { pageErrors: [], consoleErrors: [] };
+    const problems: PageProblems = { pageErrors: [], consoleErrors: [], cspViolations: [] };
     page.on('pageerror', (error) => problems.pageErrors.push(error.stack ?? error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.consoleErrors.push(message.text());
     });
+    await context.exposeBinding(cspBinding, (_source, text: string) => void problems.cspViolations.push(text));
+    await context.addInitScript(reportCspViolations, cspBinding);
+    const watched = { problems, checked: { violations: 0, console: 0 } };
+    runningApps.add(watched);
+    cleanups.push(async () => void runningApps.delete(watched));
 
     await page.goto(host.url);
     const accessibilityFailures: string[] = [];

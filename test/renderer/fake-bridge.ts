@@ -147,7 +147,7 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
     'session.signOut': () => {
       state.session = { state: 'signedOut', serverUrl: state.session.serverUrl, keychain: state.session.keychain };
       emit('session.changed', state.session);
-      return state.session;
+      return { ...state.session, endedOnService: true };
     },
     'sync.getStatus': () => state.sync,
     'sync.run': () => {

@@ -18,4 +18,12 @@ describe('htmlToText', () => {
       ),
     ).toBe('Hi order 7 (https://acme.example/o/7), dana@acme.example, here');
   });
+
+  it('reads an e-mail with inline handlers, styles and tracking images as its words, closing tags HTML leaves open', () => {
+    expect(
+      htmlToText(
+        '<!doctype html><!-- sent by Mailer --><div style="color:red" onclick="steal()">Hello<img src="x" onerror="alert(1)"></div><p>One &amp; two<p>Three<ul><li>a<li>b</ul><table><tr><td>x<td>y</table><svg onload="alert(2)"><text>no</text></svg>',
+      ),
+    ).toBe('Hello\n\nOne & two\n\nThree\n\n• a\n• b\n\nx\ty');
+  });
 });

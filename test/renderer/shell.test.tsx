@@ -127,6 +127,20 @@ describe('app shell', () => {
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 
+  it('says after Sign out when the service could not be told, so the session there ends when its token expires', async () => {
+    const bridge = signedInBridge();
+    bridge.handle('session.signOut', () => ({
+      state: 'signedOut',
+      serverUrl: null,
+      keychain: 'os',
+      endedOnService: false,
+    }));
+    const { user } = renderApp(bridge);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText(/your session there ends when its token expires/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
   it('asks before signing out while edits wait, since signing out deletes them', async () => {
     const bridge = signedInBridge();
     bridge.data.sync = { ...bridge.data.sync, pendingCount: 2 };

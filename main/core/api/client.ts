@@ -5,6 +5,7 @@
  * no answer or a timeout → 'offline'; a problem document → its code (see problem.ts).
  * JSON answers are validated against the contract (answer.ts, validator.ts); `callRaw` hands over
  * the unread body bytes instead, for answers read on another thread (the change feed's pages).
+ * Redirects are followed only on the service's own origin (redirects.ts), for every transport.
  */
 import { Readable } from 'node:stream';
 import { type OperationId, operations } from '../../../api/generated/operations';
@@ -14,6 +15,7 @@ import { parseAnswer, type RawAnswer } from './answer';
 import { BodyTooLargeError, readBodyWithin } from './limited-body';
 import { NoAnswerError, sendNodeRequest, type StreamedAnswer } from './node-transport';
 import { errorFromResponse } from './problem';
+import { followRedirects } from './redirects';
 import type { JsonBodyOf, JsonResultOf, QueryOf } from './types';
 
 /** Where the client gets bearer tokens. Implemented by the session. */
@@ -147,17 +149,18 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     return { headers, body, signal: signals.length > 0 ? AbortSignal.any(signals) : undefined };
   }
 
-  /** Sends one attempt with Node's HTTP client; the answer's body is unread. */
+  /** Sends one attempt to `url` with Node's HTTP client; the answer's body is unread. */
   async function attemptNode<K extends OperationId>(
     operationId: K,
     options: RequestOptions<K>,
     token: string | null,
+    url: string,
   ): Promise<StreamedAnswer> {
     const { headers, body, signal } = prepare(options, token);
     try {
       return await sendNodeRequest({
         method: operations[operationId].method,
-        url: urlFor(operationId, options.query as object | undefined),
+        url,
         headers,
         body: body as string | AsyncIterable<Uint8Array> | undefined,
         signal,
@@ -167,25 +170,30 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
     }
   }
 
-  /** Sends one attempt: streamed bodies with Node's HTTP client (no copy of the body), the rest with fetch. */
+  /**
+   * Sends one attempt to `url`: streamed bodies with Node's HTTP client (no copy of the body), the
+   * rest with fetch. Neither follows a redirect (redirects.ts decides).
+   */
   async function attempt<K extends OperationId>(
     operationId: K,
     options: RequestOptions<K>,
     token: string | null,
+    url: string,
   ): Promise<Response> {
     if (options.stream) {
-      const answer = await attemptNode(operationId, options, token);
+      const answer = await attemptNode(operationId, options, token, url);
       const body = nullBodyStatuses.has(answer.status) ? null : (Readable.toWeb(answer.body) as ReadableStream);
       if (body === null) answer.body.resume();
       return new Response(body, { status: answer.status, headers: answer.headers });
     }
     const { headers, body, signal } = prepare(options, token);
     try {
-      return await fetch(urlFor(operationId, options.query as object | undefined), {
+      return await fetch(url, {
         method: operations[operationId].method,
         headers,
         body: body as string | undefined,
         signal,
+        redirect: 'manual',
       });
     } catch (err) {
       throw transportError(err, options.signal);
@@ -246,12 +254,20 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
   }
 
   async function open<K extends OperationId>(operationId: K, options: RequestOptions<K> = {}): Promise<Response> {
+    const url = urlFor(operationId, options.query as object | undefined);
+    const cancel = async (r: Response) => {
+      await r.body?.cancel();
+    };
     const response = await authorized(
       options,
-      (token) => attempt(operationId, options, token),
-      async (r) => {
-        await r.body?.cancel();
-      },
+      (token) =>
+        followRedirects(operations[operationId].method, url, {
+          send: (to) => attempt(operationId, options, token, to),
+          status: (r) => r.status,
+          location: (r) => r.headers.get('location'),
+          discard: cancel,
+        }),
+      cancel,
     );
     if (!response.ok) throw await failure(response.status, response.headers, () => response.text());
     return response;
@@ -265,14 +281,21 @@ export function createApiClient(serverUrl: string, tokens: TokenSource | null): 
   ): Promise<FileAnswer<R>> {
     const answer = await authorized(
       options,
-      async (token) => {
+      (token) => {
         const { headers, signal } = prepare(options, token);
-        const url = urlFor(operationId, options.query as object | undefined);
-        try {
-          return await send({ method: operations[operationId].method, url, headers, signal });
-        } catch (err) {
-          throw err instanceof NoAnswerError ? transportError(err.cause, options.signal) : err;
-        }
+        const method = operations[operationId].method;
+        return followRedirects(method, urlFor(operationId, options.query as object | undefined), {
+          async send(url) {
+            try {
+              return await send({ method, url, headers, signal });
+            } catch (err) {
+              throw err instanceof NoAnswerError ? transportError(err.cause, options.signal) : err;
+            }
+          },
+          status: (answer) => answer.status,
+          location: (answer) => answer.headers.get('location'),
+          discard: async () => undefined,
+        });
       },
       async () => undefined,
     );

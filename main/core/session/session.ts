@@ -2,14 +2,16 @@
  * The session (docs/ARCHITECTURE.md): signs in with a password grant, keeps the refresh token in the keychain
  * (account `<serverUrl> <username>`) and the access token only in memory, refreshes on expiry or
  * after a 401 (once, single-flight; the refresh token rotates), and restores itself on start.
- * Server URL, user name and the signed-in user are kept in the cache's settings.
+ * Server URL, user name and the signed-in user are kept in the cache's settings. Signing out forgets
+ * the tokens at once and then asks the service to revoke the sign-in (revoke-sign-in.ts).
  */
-import { BridgeError, type SessionState, type SignedInUser } from '../../../preload/contract';
+import { BridgeError, type SessionState, type SignedInUser, type SignOutResult } from '../../../preload/contract';
 import { type ApiClient, createApiClient, type TokenSource } from '../api/client';
 import type { ApiAuthTokens } from '../api/types';
 import type { StateStore } from '../cache/state-store';
 import { ServiceError, signedOutError } from '../errors';
 import type { Keychain } from '../platform';
+import { revokeSignIn } from './revoke-sign-in';
 import { normalizeServerUrl } from './server-url';
 
 /** Why the session changed, for the core to start or stop syncing and clear data. */
@@ -31,7 +33,11 @@ export interface Session {
   /** Restores a saved session (no network: the first call refreshes the access token). */
   restore(): Promise<SessionState>;
   signIn(serverUrl: string, username: string, password: string): Promise<SessionState>;
-  signOut(): Promise<SessionState>;
+  /**
+   * Forgets the tokens (memory and keychain) and the user's data, then asks the service to revoke
+   * the sign-in; `endedOnService` says whether it did (false when offline or refused).
+   */
+  signOut(): Promise<SignOutResult>;
 }
 
 /** Refresh the access token this long before it expires, ms. */
@@ -104,6 +110,8 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
       }
       throw err;
     }
+    // Signed out meanwhile: the new tokens are not kept (sign-out revokes their family).
+    if (signed !== session) throw signedOutError();
     await keychain.set(account, tokens.refreshToken);
     return accept(session, tokens);
   }
@@ -205,8 +213,24 @@ export function createSession(state: StateStore, keychain: Keychain, hooks: Sess
     },
 
     async signOut() {
-      await end('signedOut');
-      return current();
+      const ending = signed;
+      let endedOnService = true;
+      if (ending) {
+        const account = accountOf(ending.serverUrl, ending.username);
+        const refreshToken = await keychain.get(account).catch(() => null);
+        const { accessToken, expiresAtMs } = ending;
+        // Forgotten at once (end() removes the keychain entry), whether or not the service answers.
+        await end('signedOut');
+        endedOnService = await revokeSignIn({
+          serverUrl: ending.serverUrl,
+          refreshToken,
+          accessToken: accessToken && expiresAtMs - expirySlackMs > Date.now() ? accessToken : null,
+        });
+      } else {
+        await end('signedOut');
+      }
+      const state = current();
+      return { state: 'signedOut', serverUrl: state.serverUrl, keychain: state.keychain, endedOnService };
     },
   };
 }

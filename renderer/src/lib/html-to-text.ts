@@ -1,12 +1,21 @@
 /**
  * The text of an HTML body, for showing as plain text: nothing of the HTML reaches the page's DOM.
- * The HTML is parsed with `DOMParser` into an inert document (no browsing context: its scripts do
- * not run and its images and styles are not loaded, https://html.spec.whatwg.org/#dom-domparser-parsefromstring),
- * and only its text nodes are read, with line breaks where blocks, list items, table rows and `<br>`
- * end. Links keep their address in brackets when it differs from their text. The renderer's Content
- * Security Policy (renderer/index.html) stays as it is.
+ * The HTML is parsed by `htmlparser2` into a tree of plain objects (domhandler's), not into any
+ * document of the browser, so nothing of it can load, run, or be checked against the Content
+ * Security Policy (a `DOMParser` document is inert too, but Chromium still reports its inline
+ * handlers and styles as violations; docs/SECURITY.md). Only its text is read, with line breaks
+ * where blocks, list items, table rows and `<br>` end. Links keep their address in brackets when it
+ * differs from their text.
  */
+import { type ChildNode, isTag, isText } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { safeHref } from './safe-href';
+
+/** True when an element comes before `node` among its siblings. */
+function followsAnElement(node: ChildNode): boolean {
+  for (let sibling = node.prev; sibling; sibling = sibling.prev) if (isTag(sibling)) return true;
+  return false;
+}
 
 /** Elements whose content is never text for the reader. */
 const skipped = new Set(['SCRIPT', 'STYLE', 'HEAD', 'TITLE', 'TEMPLATE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'SVG']);
@@ -54,7 +63,7 @@ const paragraphs = new Set(['P', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL',
  * items marked "• ", table cells separated by tabs.
  */
 export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const doc = parseDocument(html);
   const out: string[] = [];
   const newline = () => {
     if (out.length > 0 && !out[out.length - 1].endsWith('\n')) out.push('\n');
@@ -64,9 +73,9 @@ export function htmlToText(html: string): string {
     const end = out.slice(-2).join('');
     if (!end.endsWith('\n\n')) out.push(end.endsWith('\n') ? '\n' : '\n\n');
   };
-  const walk = (node: Node, pre: boolean) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.textContent ?? '';
+  const walk = (node: ChildNode, pre: boolean) => {
+    if (isText(node)) {
+      const text = node.data;
       if (pre) {
         out.push(text);
         return;
@@ -77,9 +86,9 @@ export function htmlToText(html: string): string {
       out.push(collapsed.startsWith(' ') && /[ \t\n]$/.test(last) ? collapsed.slice(1) : collapsed);
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) return;
-    const element = node as Element;
-    const tag = element.tagName.toUpperCase();
+    // Comments, the doctype and CDATA hold no text for the reader.
+    if (!isTag(node)) return;
+    const tag = node.name.toUpperCase();
     if (skipped.has(tag)) return;
     if (tag === 'BR') {
       out.push('\n');
@@ -90,18 +99,19 @@ export function htmlToText(html: string): string {
     if (paragraph) blankLine();
     else if (block) newline();
     if (tag === 'LI') out.push('• ');
-    if ((tag === 'TD' || tag === 'TH') && element.previousElementSibling) out.push('\t');
-    for (const child of Array.from(element.childNodes)) walk(child, pre || tag === 'PRE');
+    if ((tag === 'TD' || tag === 'TH') && followsAnElement(node)) out.push('\t');
+    const start = out.length;
+    for (const child of node.children) walk(child, pre || tag === 'PRE');
     if (tag === 'A') {
-      const href = element.getAttribute('href');
-      const text = (element.textContent ?? '').trim();
+      const href = node.attribs.href;
+      const text = out.slice(start).join('').trim();
       if (href && safeHref(href, ['web', 'email']) && href !== text && `mailto:${text}` !== href)
         out.push(` (${href})`);
     }
     if (paragraph) blankLine();
     else if (block) newline();
   };
-  walk(doc.body, false);
+  for (const child of doc.children) walk(child, false);
   return out
     .join('')
     .replace(/ +\n/g, '\n')

@@ -17,7 +17,10 @@ export interface SessionStoreState {
   /** Why the last sign-in failed, for the sign-in form. */
   signInError: string | null;
   signingOut: boolean;
-  /** Shown on the sign-in screen when the session ended without the user signing out. */
+  /**
+   * Shown on the sign-in screen: the session ended without the user signing out, or a sign-out
+   * could not end the sign-in on the service.
+   */
   notice: string | null;
   /** Reads app facts and session state from the core. */
   load(): Promise<void>;
@@ -28,8 +31,14 @@ export interface SessionStoreState {
   applySession(session: SessionState): void;
 }
 
+/** The notice after a sign-out that the service did not hear of (docs/SECURITY.md, "Tokens and the keychain"). */
+export const notEndedOnServiceNotice =
+  'Signed out here, but the BRM service could not be reached: your session there ends when its token expires.';
+
 /** Creates the session store over `bridge`. */
 export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreState> {
+  /** Sign-ins started so far: a sign-out's answer that comes after a new sign-in must not undo it. */
+  let signIns = 0;
   return createStore<SessionStoreState>()((set, get) => ({
     phase: 'loading',
     info: null,
@@ -54,6 +63,7 @@ export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreStat
     },
 
     async signIn(input) {
+      signIns++;
       set({ signingIn: true, signInError: null, notice: null });
       try {
         const session = await bridge.call('session.signIn', input);
@@ -67,9 +77,12 @@ export function createSessionStore(bridge: BrmBridge): StoreApi<SessionStoreStat
 
     async signOut() {
       set({ signingOut: true });
+      const signInsBefore = signIns;
       try {
-        const session = await bridge.call('session.signOut', {});
-        set({ session, signingOut: false, notice: null });
+        // The core signs out at once (session.changed) and then tells the service, for up to 5 s.
+        const { endedOnService, ...session } = await bridge.call('session.signOut', {});
+        if (signIns !== signInsBefore) set({ signingOut: false });
+        else set({ session, signingOut: false, notice: endedOnService ? null : notEndedOnServiceNotice });
       } catch (reason) {
         set({ signingOut: false });
         throw reason;

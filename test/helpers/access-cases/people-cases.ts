@@ -22,6 +22,8 @@ export const peopleCases: Record<string, MatrixCase> = {
       body: { grantType: 'password', username: m.users.owner.email, password: m.users.owner.password },
     }),
   },
+  // A token no one holds: revoking it answers 204 (RFC 7009 §2.2) and ends no session of the matrix.
+  revokeToken: { request: () => ({ body: { token: 'A'.repeat(43), tokenTypeHint: 'refresh_token' } }) },
   listContacts: { request: () => ({ query: { limit: 5 } }) },
   getUser: { request: (_fx, m) => ({ query: { id: m.demo.customerId } }) },
   getCurrentUser: { request: () => ({}) },

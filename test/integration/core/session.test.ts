@@ -73,7 +73,7 @@ describe('session', () => {
       expect(rotated).not.toBe(stored);
 
       const signedOut = await again.handlers['session.signOut']({});
-      expect(signedOut).toEqual({ state: 'signedOut', serverUrl: service.url, keychain: 'os' });
+      expect(signedOut).toEqual({ state: 'signedOut', serverUrl: service.url, keychain: 'os', endedOnService: true });
       expect(await keytar.getPassword(keychainService, account)).toBeNull();
       expect(countSyncedRows(`${home.path}/data`)).toEqual({
         companies: 0,

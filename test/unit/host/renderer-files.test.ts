@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -80,6 +81,23 @@ describe('CSP', () => {
     );
     expect(await rendererCspHeader(join(fixture.root, 'nowhere'))).toBe(
       `${defaultRendererCsp}; frame-ancestors 'none'`,
+    );
+  });
+
+  it('gives the app page no base URL, form target or framer of its own, in the meta policy and in the header', async () => {
+    // renderer/index.html is the source of the built page's policy (docs/SECURITY.md, "Content Security Policy").
+    const rendererSource = join(import.meta.dirname, '../../../renderer');
+    const meta = extractMetaCsp(await readFile(join(rendererSource, 'index.html'), 'utf8')) ?? '';
+    const directives = (policy: string) => policy.split(';').map((part) => part.trim());
+    expect(directives(meta)).toEqual(
+      expect.arrayContaining(["default-src 'none'", "base-uri 'none'", "form-action 'none'"]),
+    );
+    // A meta policy cannot set frame-ancestors: Chromium ignores it there and says so in the console.
+    expect(meta).not.toContain('frame-ancestors');
+    expect(meta).not.toMatch(/unsafe-(inline|eval)/);
+    const header = await rendererCspHeader(rendererSource, "'self'");
+    expect(directives(header)).toEqual(
+      expect.arrayContaining(["base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'", "connect-src 'self'"]),
     );
   });
 });
