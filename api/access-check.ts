@@ -74,6 +74,8 @@ function recordProblems(model: AccessModel, rule: RecordRule, inputs: Set<string
     if (rule.cascade !== true && !inputs.has(rule.cascade))
       problems.push(`${where}: "cascade: ${rule.cascade}" names no input of the operation`);
   }
+  if (rule.action !== undefined && (typeof rule.action !== 'string' || !rule.action.trim()))
+    problems.push(`${where}: action must be words`);
   if (rule.refuse !== undefined && rule.refuse !== 403 && rule.refuse !== 404)
     problems.push(`${where}: refuse must be 403 or 404`);
   return problems;

@@ -47,6 +47,8 @@ export interface RecordRule {
   refuse?: 403 | 404;
   /** `true`, or an input (`query.recursive`) that when true extends the check to the records it contains. */
   cascade?: true | string;
+  /** What the operation does to the record, for the refusal's sentence ("read the settings of"); default "change". */
+  action?: string;
 }
 
 /** One operation's rule (`x-access`). */
@@ -150,7 +152,10 @@ export function refuseRecord(
     if (relation && holdsRelation(relation, record, caller)) return null;
   }
   if (rule.refuse === 404) return { status: 404, reason: `There is no such ${kind.label}.` };
-  return { status: 403, reason: `Only ${allowedWords(model, rule)} may change this ${kind.label}.` };
+  return {
+    status: 403,
+    reason: `Only ${allowedWords(model, rule)} may ${rule.action ?? 'change'} this ${kind.label}.`,
+  };
 }
 
 /** The ids a record rule names in a request's parts (none when its input is absent). */

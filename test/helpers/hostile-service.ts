@@ -103,7 +103,15 @@ export function contactRecord(n: number): Record<string, unknown> {
 
 /** A valid root Folder record. */
 export function folderRecord(): Record<string, unknown> {
-  return { id: randomUUID(), version: 1, parentId: null, name: 'Hostile files', createdAt: at, updatedAt: at };
+  return {
+    id: randomUUID(),
+    version: 1,
+    parentId: null,
+    name: 'Hostile files',
+    ownerId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /** A valid Document record in `folderId` for `content` (its size, SHA-256 and CRC-32). */
@@ -155,6 +163,7 @@ const user = {
   jobTitle: null,
   companyId: null,
   roles: ['sales'],
+  permissions: ['contacts.write', 'companies.write'],
 };
 
 function tokens(): Record<string, unknown> {

@@ -159,14 +159,19 @@ describe('audit, administration and settings', () => {
     expect(own.value!.refusal).toBeNull();
     expect(own.value!.rows.every((row) => row.actorId === seller.id)).toBe(true);
     const refused = await sales.handlers['audit.trail']({ filter: { actorId: me.id } });
-    expect(refused.value).toMatchObject({ rows: [], refusal: expect.stringMatching(/Only managers and admins/) });
+    expect(refused.value).toMatchObject({
+      rows: [],
+      refusal: expect.stringMatching(
+        /Only the user themself, a manager or an administrator may read the audit records of this user/,
+      ),
+    });
 
     // Offline: the kept page with its age, the refusal too.
     await goOffline(sales);
     const keptOwn = await sales.handlers['audit.trail']({ filter: {} });
     expect(keptOwn).toEqual(own);
     expect((await sales.handlers['audit.trail']({ filter: { actorId: me.id } })).value?.refusal).toMatch(
-      /Only managers/,
+      /Only the user themself, a manager or an administrator/,
     );
     const never = await sales.handlers['audit.trail']({ filter: { resourceType: 'branch' } });
     expect(never).toEqual({ value: null, fetchedAt: null });
@@ -199,7 +204,7 @@ describe('audit, administration and settings', () => {
     // A sales user may not: the service's refusal in its words.
     await expect(
       sales.handlers['admin.bootUser']({ id: (await admin.handlers['account.me']({})).value!.id }),
-    ).rejects.toThrow(/Only administrators may boot users/);
+    ).rejects.toThrow(/Only an administrator may do this/);
 
     // Booting another sales user ends the session they hold.
     const other = new ServerClient(service.url);
