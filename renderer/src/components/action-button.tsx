@@ -43,8 +43,8 @@ export function ActionButton({ refusal, ...props }: ActionButtonProps) {
   return (
     <span className="refusal-anchor" onPointerEnter={() => setShown(true)} onPointerLeave={() => setShown(false)}>
       <button
-        type="button"
         {...rest}
+        type="button"
         className={[className, 'is-refused'].filter(Boolean).join(' ')}
         aria-disabled="true"
         aria-describedby={[describedBy, tipId].filter(Boolean).join(' ')}

@@ -70,11 +70,14 @@ export interface CalendarGridProps {
   /** Empty time was clicked or dragged over: local bounds of a new event. */
   onPickSlot(start: Date, end: Date): void;
   onMove(item: EventItem, drop: DropArgs, resized: boolean): void;
+  /** False for an event the user may not move or resize (it is not draggable). */
+  canMove(item: EventItem): boolean;
 }
 
 /** Renders the calendar grid. */
 export function CalendarGrid(props: CalendarGridProps) {
-  const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove } = props;
+  const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove, canMove } = props;
+  const movable = (item: CalendarItem) => isEventItem(item) && canMove(item);
   const body = useRef<HTMLDivElement>(null);
   useCalendarAria(body);
   const columnWidth = useDayColumnWidth(body, view);
@@ -119,8 +122,8 @@ export function CalendarGrid(props: CalendarGridProps) {
         onEventDrop={drop(false)}
         onEventResize={drop(true)}
         resizable
-        draggableAccessor={isEventItem}
-        resizableAccessor={isEventItem}
+        draggableAccessor={movable}
+        resizableAccessor={movable}
         dayLayoutAlgorithm={dayLayoutAlgorithm}
         eventPropGetter={eventProps}
         tooltipAccessor={tooltip}
