@@ -50,7 +50,7 @@ export function callerOf(user: CurrentUser | null | undefined): KnownCaller | nu
  * Judges `operationId` for `caller` against `record`, the record the client has of what it acts on
  * (a synced row or a kept answer, shaped as the contract shapes it: `ownerId`, `organizerId`,
  * `authorId`, `approval.approverId` …). Every rule of the contract names at most one record, so
- * `record` is judged by each of the rule's `records` entries (test/unit/api/access-client.test.ts
+ * `record` is judged by each of the rule's `records` entries (test/renderer/use-access.test.ts
  * checks that). A missing record (not read yet, or a create) is not judged: only roles and
  * permission are. A null caller (not known yet) is allowed.
  */
