@@ -11,6 +11,7 @@
  * (403) shows in the pending changes with the service's words, as every refused edit does. Views
  * meant only for some roles (`ViewDefinition.for`) stay hidden until the user is known to hold them.
  */
+import { useCallback, useMemo } from 'react';
 import { type Caller, type RecordRule, refuseCall, refuseCaller, roleAllowsAny } from '../../../api/access';
 import { accessModel, operationAccess } from '../../../api/generated/access';
 import type { OperationId } from '../../../api/generated/operations';
@@ -84,11 +85,10 @@ export function actsOnEveryRecord(caller: KnownCaller | null, operationId: Opera
   return caller !== null && rule !== undefined && roleAllowsAny(accessModel, rule, caller.roles);
 }
 
-/** The signed-in user as the rules judge them (null while unknown). */
+/** The signed-in user as the rules judge them (null while unknown); the same object until the user changes. */
 export function useCaller(): KnownCaller | null {
   const { user } = useCurrentUser();
-  // `callerOf` builds a new object; the judges below only read it, so no memo is needed.
-  return callerOf(user);
+  return useMemo(() => callerOf(user), [user]);
 }
 
 /** Judges `operationId` on `record` for the signed-in user (see `judgeAccess`). */
@@ -96,8 +96,11 @@ export function useAccess(operationId: OperationId, record?: unknown): Access {
   return judgeAccess(useCaller(), operationId, record);
 }
 
-/** A judge for many records at once (lists, trees, drops): `(operationId, record) => Access`. */
+/**
+ * A judge for many records at once (lists, trees, drops): `(operationId, record) => Access`, the
+ * same function until the user changes (so it may be a dependency of memos and effects).
+ */
 export function useAccessJudge(): (operationId: OperationId, record?: unknown) => Access {
   const caller = useCaller();
-  return (operationId, record) => judgeAccess(caller, operationId, record);
+  return useCallback((operationId, record) => judgeAccess(caller, operationId, record), [caller]);
 }

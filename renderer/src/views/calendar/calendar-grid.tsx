@@ -4,7 +4,7 @@
  * events move and resize by dragging; overlapping events stay readable (`readable-day-layout.ts`);
  * every event is a keyboard-reachable button named with its time and state.
  */
-import { type SyntheticEvent, useMemo, useRef } from 'react';
+import { type SyntheticEvent, useCallback, useMemo, useRef } from 'react';
 import { Calendar, type EventPropGetter, type SlotInfo } from 'react-big-calendar';
 import dragAndDropAddon, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -77,7 +77,7 @@ export interface CalendarGridProps {
 /** Renders the calendar grid. */
 export function CalendarGrid(props: CalendarGridProps) {
   const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove, canMove } = props;
-  const movable = (item: CalendarItem) => isEventItem(item) && canMove(item);
+  const movable = useCallback((item: CalendarItem) => isEventItem(item) && canMove(item), [canMove]);
   const body = useRef<HTMLDivElement>(null);
   useCalendarAria(body);
   const columnWidth = useDayColumnWidth(body, view);

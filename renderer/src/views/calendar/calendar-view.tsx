@@ -8,7 +8,7 @@
  * is not offered: its buttons say why, its keys say it in a toast, and it cannot be dragged.
  */
 import { addDays } from 'date-fns';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarEventDetail, ContactRow } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailPane } from '../../components/detail-pane';
@@ -22,7 +22,7 @@ import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { CalendarGrid } from './calendar-grid';
-import { itemOfEvent } from './calendar-items';
+import { type EventItem, itemOfEvent } from './calendar-items';
 import { useCalendarKeys } from './calendar-keys';
 import { type CalendarViewName, periodHeading, periodNoun, step, visibleRange } from './calendar-range';
 import { CalendarRangeCheck } from './calendar-range-check';
@@ -116,6 +116,8 @@ export function CalendarView() {
 
   const judge = useAccessJudge();
   const guard = useRefusalGuard();
+  // Stable while the user is, so the grid's drag-and-drop does not draw every event again.
+  const canMove = useCallback((item: EventItem) => judge('saveCalendar', item.event).allowed, [judge]);
   function withEvent(operation: OperationId, open: (event: CalendarEventDetail) => void) {
     if (event && event.id === selectedId) guard(judge(operation, event), () => open(event));
     else pushToast(noSelection);
@@ -217,7 +219,7 @@ export function CalendarView() {
           setView('day');
         }}
         onPickSlot={newEvent}
-        canMove={(item) => judge('saveCalendar', item.event).allowed}
+        canMove={canMove}
         onMove={(item, drop, resized) =>
           guard(judge('saveCalendar', item.event), () => moves.move(item, drop, resized))
         }

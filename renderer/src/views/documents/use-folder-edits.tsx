@@ -7,7 +7,7 @@
  * that holds something deleted) is said in words at once and nothing is queued. Every edit is
  * queued through the write path, offline too, and a toast says so. What the access rules refuse
  * (`saveFolder` and `deleteFolder` on the folder, `saveDocument` on a dropped document:
- * lib/use-access.ts) is not done, and a toast says why; `refusal` gives the toolbar the same words.
+ * lib/use-access.ts) is not done, and a toast says why; `access` gives the toolbar the same judgement.
  */
 import type { DragEndEvent } from '@dnd-kit/core';
 import { type ReactNode, useState } from 'react';
