@@ -78,11 +78,14 @@ export function ActionButton({ refusal, ...props }: ActionButtonProps) {
 
   const { className, onClick, disabled, title, type, onKeyDown, onFocus, onBlur, ...rest } = props;
   const describedBy = [props['aria-describedby'], refusal ? tipId : null].filter(Boolean).join(' ') || undefined;
+  // A button offered as usual keeps no hover or focus state (nothing to show, nothing to draw again).
   const enter = () => {
+    if (!refusal) return;
     clearTimeout(leaving.current);
     setOver(true);
   };
   const leave = () => {
+    if (!refusal) return;
     clearTimeout(leaving.current);
     leaving.current = setTimeout(() => {
       setOver(false);
@@ -121,8 +124,10 @@ export function ActionButton({ refusal, ...props }: ActionButtonProps) {
         onClick={click}
         onKeyDown={keyDown}
         onFocus={(event) => {
-          setFocused(true);
-          setDismissed(false);
+          if (refusal) {
+            setFocused(true);
+            setDismissed(false);
+          }
           onFocus?.(event);
         }}
         onBlur={(event) => {
