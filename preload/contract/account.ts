@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { type ApiSchemas, call, empty, type FieldError, type KeptAnswer } from './common';
 import { contactSettingsSaveSchema } from './write-inputs';
 
-/** The signed-in user with their roles (the contract's CurrentUser). */
+/** The signed-in user with their roles and permission grants (the contract's CurrentUser). */
 export type CurrentUser = ApiSchemas['CurrentUser'];
 /** A role of a user (api/openapi.yaml, CurrentUser.roles). */
 export type UserRole = CurrentUser['roles'][number];
@@ -16,22 +16,6 @@ export type UserRole = CurrentUser['roles'][number];
 export type ContactSettings = ApiSchemas['ContactSettings'];
 /** A user's display and notification preferences (the contract's ContactPreferences). */
 export type ContactPreferences = ApiSchemas['ContactPreferences'];
-
-/**
- * True when `roles` include `admin`: the role that may boot users, remove permissions, set another
- * user's password and read another user's settings (api/openapi.yaml, PermissionName).
- */
-export function isAdministrator(roles: readonly UserRole[]): boolean {
-  return roles.includes('admin');
-}
-
-/**
- * True when `roles` let the user read every audit record; other users read only the records they
- * are the actor of (api/openapi.yaml, `Audit Trail`: roles `manager` and `admin`).
- */
-export function readsEveryAuditRecord(roles: readonly UserRole[]): boolean {
-  return roles.includes('manager') || roles.includes('admin');
-}
 
 /** A settings save waiting in the outbox (made here, not yet accepted by the service). */
 export interface QueuedSettings {

@@ -21,6 +21,8 @@ export interface Folder {
   id: string;
   parentId: string | null;
   name: string;
+  /** The user who created it (the access rules' `owner`); null for the top folder and for folders made before contract 0.6.0. */
+  ownerId: string | null;
   /** Documents directly in the folder (not in its subfolders). */
   documentCount: number;
   /** The state of the folder's queued change, when one has not reached the service yet. */
@@ -49,15 +51,15 @@ export const folderRefusalWords = {
   },
 };
 
-/** A document in a list. */
+/** A document in a list, with its owner (whom the access rules let change it). */
 export type DocumentRow = Pick<
   ApiSchemas['Document'],
-  'id' | 'folderId' | 'name' | 'title' | 'contentType' | 'size' | 'state' | 'updatedAt'
+  'id' | 'folderId' | 'name' | 'title' | 'contentType' | 'size' | 'state' | 'updatedAt' | 'ownerId'
 > & { syncState?: RecordSyncState };
 
 /** A document and, when it has been downloaded on this machine, where. */
 export type DocumentDetail = DocumentRow &
-  Pick<ApiSchemas['Document'], 'sha256' | 'ownerId' | 'createdAt'> & {
+  Pick<ApiSchemas['Document'], 'sha256' | 'createdAt'> & {
     ownerName: string | null;
     localPath: string | null;
     /** The file's CRC-32 (hex), which a download is checked with; null when the cached record has none (synced from a service before contract 0.5.0). */

@@ -60,6 +60,11 @@ export interface GroupNode {
   parentId: string | null;
   name: string;
   kind: GroupKind;
+  /**
+   * The user who created it (the access rules' `owner`); for a group created here, the signed-in
+   * user; null for groups made before contract 0.6.0, or by a service that does not say.
+   */
+  ownerId: string | null;
   /** Index among its siblings (0 first). */
   position: number;
   /** 1 for a top-level group. */

@@ -17,6 +17,7 @@ export interface TreeRow {
   id: string;
   name: string;
   kind: GroupTreeNode['kind'];
+  ownerId: string | null;
   parentId: string | null;
   position: number;
   memberCount: number;
@@ -126,6 +127,7 @@ export function buildGroupTree(rows: readonly TreeRow[], options: TreeOptions): 
       id: row.id,
       name: row.name,
       kind: row.kind,
+      ownerId: row.ownerId,
       position: row.position,
       level: startLevel + depth - 1,
       memberCount: row.memberCount,

@@ -148,7 +148,8 @@ export class GroupRepo {
     return (this.db.prepare('SELECT data FROM contact_groups').pluck().all() as string[]).map((json) => {
       const g = JSON.parse(json) as Group;
       const memberCount = g.kind === 'dynamic' ? this.memberCount(g) : (counts.get(g.id) ?? 0);
-      return { id: g.id, name: g.name, kind: g.kind, parentId: g.parentId, position: g.position, memberCount };
+      const ownerId = g.ownerId ?? null;
+      return { id: g.id, name: g.name, kind: g.kind, ownerId, parentId: g.parentId, position: g.position, memberCount };
     });
   }
 

@@ -32,7 +32,7 @@ async function openUsers(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('users view', () => {
-  it('is not in the navigation for a non-administrator, and says in words whom it is for when reached', async () => {
+  it('is neither in the navigation nor in the palette for a non-administrator', async () => {
     const bridge = signedInBridge();
     installMe(bridge, ['sales', 'manager']);
     const { user } = renderApp(bridge);
@@ -42,13 +42,26 @@ describe('users view', () => {
 
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     bridge.handle('search.global', () => []);
-    await user.type(
-      await screen.findByRole('combobox', { name: 'Search everything or type a command' }),
-      'go to users',
-    );
-    await user.keyboard('{Enter}');
-    expect(await screen.findByText('User administration is for administrators')).toBeTruthy();
+    await user.type(await screen.findByRole('combobox', { name: 'Search everything or type a command' }), 'go to');
+    const results = await screen.findByRole('listbox', { name: 'Results' });
+    await within(results).findByRole('option', { name: 'Go to Audit trail' });
+    expect(within(results).queryByRole('option', { name: 'Go to Users' })).toBeNull();
     expect(bridge.callsTo('admin.users')).toHaveLength(0);
+  });
+
+  it('leaves the navigation, and says in words whom it is for, once the user is no longer an administrator', async () => {
+    const bridge = signedInBridge();
+    const me = installMe(bridge, ['admin']);
+    peopleOf(bridge);
+    const { user } = renderApp(bridge);
+    await openUsers(user);
+
+    // An administrator took the role away; the next sync run reads the user again.
+    me.roles = ['sales'];
+    bridge.emit('sync.status', { ...bridge.data.sync, lastSyncedAt: new Date(Date.now() + 1_000).toISOString() });
+    expect(await screen.findByText('User administration is for administrators')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('button', { name: /^Users/ })).toBeNull();
   });
 
   it("shows an administrator a user's roles and grants, boots them after asking and shows the service's answer", async () => {

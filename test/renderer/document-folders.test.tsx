@@ -16,7 +16,13 @@ import { renderApp, signedInBridge } from './render-app';
  */
 function handleFolders(bridge: FakeBridge) {
   const folders = bridge.data.folders;
-  const root: Folder = { id: crypto.randomUUID(), parentId: null, name: 'All documents', documentCount: 0 };
+  const root: Folder = {
+    id: crypto.randomUUID(),
+    parentId: null,
+    name: 'All documents',
+    ownerId: null,
+    documentCount: 0,
+  };
   for (const folder of folders) if (folder.parentId === null) folder.parentId = root.id;
   folders.push(root);
   const changed = () => bridge.emit('data.changed', { types: ['folder'] });
@@ -26,6 +32,7 @@ function handleFolders(bridge: FakeBridge) {
         id: crypto.randomUUID(),
         parentId: folder.parentId ?? null,
         name: folder.name ?? '',
+        ownerId: bridge.data.user.id,
         documentCount: 0,
         syncState: 'pending',
       };

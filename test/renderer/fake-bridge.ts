@@ -181,7 +181,7 @@ export function createFakeBridge(data: Partial<FakeData> = {}): FakeBridge {
       return {
         rows: rows
           .slice(offset, offset + limit)
-          .map(({ sha256: _s, ownerId: _o, ownerName: _n, createdAt: _c, localPath: _l, ...row }) => row),
+          .map(({ sha256: _s, ownerName: _n, createdAt: _c, localPath: _l, ...row }) => row),
         total: rows.length,
       };
     },

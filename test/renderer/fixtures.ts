@@ -162,12 +162,16 @@ export function makeContacts(n: number, companies: readonly Company[]): ContactD
   return contacts.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
 }
 
-/** A small folder tree: three top-level folders, two with subfolders. Counts are filled by `makeDocuments`. */
+/**
+ * A small folder tree: three top-level folders, two with subfolders, all made by the demo user.
+ * Counts are filled by `makeDocuments`.
+ */
 export function makeFolders(): Folder[] {
   const folder = (n: number, name: string, parent: number | null): Folder => ({
     id: fakeId(3, n),
     parentId: parent === null ? null : fakeId(3, parent),
     name,
+    ownerId: fakeId(5, 1),
     documentCount: 0,
   });
   return [

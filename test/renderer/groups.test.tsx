@@ -18,7 +18,18 @@ const ids = {
 };
 
 function node(id: string, name: string, parentId: string | null, level: number, position: number): GroupNode {
-  return { id, name, parentId, level, position, kind: 'static', memberCount: 3, queued: null, local: false };
+  return {
+    id,
+    name,
+    parentId,
+    level,
+    position,
+    kind: 'static',
+    ownerId: null,
+    memberCount: 3,
+    queued: null,
+    local: false,
+  };
 }
 
 function group(n: GroupNode): Group {
@@ -28,7 +39,7 @@ function group(n: GroupNode): Group {
     name: n.name,
     kind: n.kind,
     parentId: n.parentId,
-    ownerId: null,
+    ownerId: n.ownerId,
     position: n.position,
     description: null,
     colour: null,

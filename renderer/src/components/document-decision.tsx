@@ -5,12 +5,16 @@
  * Idempotency-Key, api/openapi.yaml), so the buttons say so while offline. Rejecting asks for the
  * comment the contract requires (`DocumentRejection.comment`, 1 to 2000 characters); approving
  * takes an optional one. A refused move is shown in the core's words (the state the document is in).
+ * The buttons follow the access rules of `approveDocument` and `rejectDocument` on `record`
+ * (lib/use-access.ts).
  */
 import { useId, useState } from 'react';
 import { documentRejectionSchema } from '../../../preload/contract';
+import { useAccess } from '../lib/use-access';
 import { useAsyncAction } from '../lib/use-async-action';
 import { needsServiceMessage, useOnline } from '../lib/use-online';
 import { useBridge, useUi } from '../stores/stores-context';
+import { ActionButton } from './action-button';
 import { FormDialog } from './form-dialog';
 import { TextField } from './forms/form-field';
 import './document-decision.css';
@@ -24,36 +28,43 @@ export interface DocumentDecisionProps {
   title: string;
   /** Called after the service took the decision. */
   onDecided?(state: 'approved' | 'rejected'): void;
+  /**
+   * The document with its approval round (`approval.approverId`), as `Document Detail` answers it,
+   * which the access rules judge; undefined while not read (then only roles are judged).
+   */
+  record?: unknown;
 }
 
 /** Renders "Approve" and "Reject" and the dialog each opens. */
-export function DocumentDecisionButtons({ documentId, title, onDecided }: DocumentDecisionProps) {
+export function DocumentDecisionButtons({ documentId, title, onDecided, record }: DocumentDecisionProps) {
   const online = useOnline();
+  const approving = useAccess('approveDocument', record);
+  const rejecting = useAccess('rejectDocument', record);
   const noteId = useId();
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   return (
     <>
       <span className="document-decision">
-        <button
-          type="button"
+        <ActionButton
           className="button button-primary"
           disabled={!online}
           aria-describedby={online ? undefined : noteId}
           aria-label={`Approve ${title}`}
+          refusal={approving.reason}
           onClick={() => setOpen('approve')}
         >
           Approve
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="button"
           disabled={!online}
           aria-describedby={online ? undefined : noteId}
           aria-label={`Reject ${title}…`}
+          refusal={rejecting.reason}
           onClick={() => setOpen('reject')}
         >
           Reject…
-        </button>
+        </ActionButton>
         {online ? null : (
           <span id={noteId} className="document-decision-note">
             Approving and rejecting: {needsServiceMessage}

@@ -1,32 +1,25 @@
 /**
- * `useCurrentUser`: the signed-in user with their roles, as the service last said
- * (`account.me`, getCurrentUser, kept for offline use), and what those roles allow by the
- * contract's rules (preload/contract/account.ts: `isAdministrator`, `readsEveryAuditRecord`).
+ * `useCurrentUser`: the signed-in user with their roles and permission grants, as the service last
+ * said (`account.me`, getCurrentUser, kept for offline use), from the one store that reads it
+ * (stores/current-user-store.ts). What those allow is judged by lib/use-access.ts.
  */
-import { type CurrentUser, isAdministrator, readsEveryAuditRecord } from '../../../preload/contract';
-import { useBridgeQuery } from './use-bridge-query';
+import type { CurrentUser } from '../../../preload/contract';
+import { useCurrentUserStore } from '../stores/stores-context';
 
-/** The signed-in user and what their roles allow; `known` false until the service (or a kept answer) said. */
+/** The signed-in user; `known` false until the service (or a kept answer) said. */
 export interface CurrentUserState {
   user: CurrentUser | null;
   known: boolean;
-  /** Has the `admin` role. */
-  isAdmin: boolean;
-  /** May read every audit record (roles `manager` or `admin`). */
-  readsEveryAuditRecord: boolean;
+  /** True once the core answered (with the user, or with nothing kept) or failed to. */
+  asked: boolean;
   /** The last failure to ask, in words (null when none). */
   error: string | null;
 }
 
-/** Reads the signed-in user's roles. */
+/** Reads the signed-in user. */
 export function useCurrentUser(): CurrentUserState {
-  const { data, error } = useBridgeQuery('account.me', {});
-  const user = data?.value ?? null;
-  return {
-    user,
-    known: user !== null,
-    isAdmin: user ? isAdministrator(user.roles) : false,
-    readsEveryAuditRecord: user ? readsEveryAuditRecord(user.roles) : false,
-    error,
-  };
+  const user = useCurrentUserStore((state) => state.user);
+  const asked = useCurrentUserStore((state) => state.asked);
+  const error = useCurrentUserStore((state) => state.error);
+  return { user, known: user !== null, asked, error };
 }

@@ -5,6 +5,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { BrmBridge } from '../../../preload/contract';
 import { type AnswerCache, createAnswerCache } from './answer-cache';
+import { createCurrentUserStore, type CurrentUserStoreState } from './current-user-store';
 import { createDataStore, type DataStoreState } from './data-store';
 import { createNotificationsStore, type NotificationsStoreState } from './notifications-store';
 import { createSessionStore, type SessionStoreState } from './session-store';
@@ -16,6 +17,8 @@ import { createUiStore, type RecordType, type UiStoreState, type ViewName } from
 export interface AppStores {
   bridge: BrmBridge;
   session: StoreApi<SessionStoreState>;
+  /** The signed-in user's roles and grants, which the access rules judge (lib/use-access.ts). */
+  currentUser: StoreApi<CurrentUserStoreState>;
   sync: StoreApi<SyncStoreState>;
   data: StoreApi<DataStoreState>;
   notifications: StoreApi<NotificationsStoreState>;
@@ -37,6 +40,7 @@ export function createAppStores(bridge: BrmBridge, routing: ViewRouting): AppSto
   return {
     bridge,
     session: createSessionStore(bridge),
+    currentUser: createCurrentUserStore(bridge),
     sync: createSyncStore(bridge),
     data: createDataStore(),
     notifications: createNotificationsStore(bridge),
@@ -86,11 +90,24 @@ export function connectAppStores(stores: AppStores): () => void {
         stores.notifications.getState().reset();
         stores.transfers.getState().reset();
         stores.answers.clear();
+        stores.currentUser.getState().reset();
       }
-      if (state.session?.state === 'signedIn' && previous.session?.state !== 'signedIn')
+      if (state.session?.state === 'signedIn' && previous.session?.state !== 'signedIn') {
+        void stores.currentUser.getState().load();
         void openWaitingRecordLink(stores);
+      }
     }),
-    bridge.on('sync.status', (status) => stores.sync.getState().apply(status)),
+    bridge.on('sync.status', (status) => {
+      const before = stores.sync.getState().status?.lastSyncedAt;
+      stores.sync.getState().apply(status);
+      // Grants may have changed on the service: read the user again after each sync run.
+      if (
+        status.lastSyncedAt &&
+        status.lastSyncedAt !== before &&
+        stores.session.getState().session?.state === 'signedIn'
+      )
+        void stores.currentUser.getState().load();
+    }),
     bridge.on('data.changed', ({ types }) => {
       stores.data.getState().bump(types);
       if (types.includes('notification')) void stores.notifications.getState().load();

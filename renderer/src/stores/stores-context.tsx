@@ -6,6 +6,7 @@ import { createContext, type ReactNode, useContext } from 'react';
 import { useStore } from 'zustand';
 import type { BrmBridge } from '../../../preload/contract';
 import type { AppStores } from './app-stores';
+import type { CurrentUserStoreState } from './current-user-store';
 import type { DataKey, DataStoreState } from './data-store';
 import type { NotificationsStoreState } from './notifications-store';
 import type { SessionStoreState } from './session-store';
@@ -36,6 +37,11 @@ export function useBridge(): BrmBridge {
 /** Selects from the session store. */
 export function useSession<T>(selector: (state: SessionStoreState) => T): T {
   return useStore(useStores().session, selector);
+}
+
+/** Selects from the current-user store (the signed-in user's roles and grants). */
+export function useCurrentUserStore<T>(selector: (state: CurrentUserStoreState) => T): T {
+  return useStore(useStores().currentUser, selector);
 }
 
 /** Selects from the sync store. */

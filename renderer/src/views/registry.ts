@@ -22,8 +22,7 @@ import { UnreadBadge } from './notifications/unread-badge';
 import { RebatesView } from './rebates/rebates-view';
 import { SettingsView } from './settings/settings-view';
 import { SpendView } from './spend/spend-view';
-import { AdminNavGate } from './users/admin-nav-gate';
-import { UsersView } from './users/users-view';
+import { UsersView, usersViewFor } from './users/users-view';
 import type { RecordType, ViewDefinition, ViewName } from './view-types';
 
 export type { RecordType, ViewCommand, ViewDefinition, ViewName, ViewShortcut } from './view-types';
@@ -39,7 +38,7 @@ export const views = [
     reads: ['contact', 'company'],
     opens: 'contact',
     commands: [
-      { action: 'new', label: 'New contact', keywords: 'add create person' },
+      { action: 'new', label: 'New contact', keywords: 'add create person', operation: 'saveUser' },
       { action: 'saved-view', label: 'Open a saved view of contacts', keywords: 'saved query queries list filter' },
     ],
     shortcuts: [
@@ -58,7 +57,14 @@ export const views = [
     component: CompaniesView,
     reads: ['company', 'contact'],
     opens: 'company',
-    commands: [{ action: 'new', label: 'New company', keywords: 'add create organization account business' }],
+    commands: [
+      {
+        action: 'new',
+        label: 'New company',
+        keywords: 'add create organization account business',
+        operation: 'saveCompany',
+      },
+    ],
     shortcuts: [
       { keys: 'N', label: 'New company' },
       { keys: 'E', label: 'Edit the company shown' },
@@ -76,7 +82,9 @@ export const views = [
     component: CalendarView,
     reads: ['calendarEvent', 'contact'],
     opens: 'calendarEvent',
-    commands: [{ action: 'new', label: 'New event', keywords: 'add create meeting appointment book' }],
+    commands: [
+      { action: 'new', label: 'New event', keywords: 'add create meeting appointment book', operation: 'saveCalendar' },
+    ],
     shortcuts: calendarShortcuts,
   },
   {
@@ -159,7 +167,9 @@ export const views = [
     shortcut: '0',
     component: GroupsView,
     reads: [],
-    commands: [{ action: 'new', label: 'New group', keywords: 'add create list segment tree' }],
+    commands: [
+      { action: 'new', label: 'New group', keywords: 'add create list segment tree', operation: 'createGroup' },
+    ],
     shortcuts: [
       { keys: 'N', label: 'New group' },
       { keys: '↑ ↓ ← → Home End', label: 'Move through the group tree, open and close groups' },
@@ -174,7 +184,14 @@ export const views = [
     icon: 'news',
     component: NewsView,
     reads: ['contact'],
-    commands: [{ action: 'new', label: 'Write a story', keywords: 'news blog post story publish add create' }],
+    commands: [
+      {
+        action: 'new',
+        label: 'Write a story',
+        keywords: 'news blog post story publish add create',
+        operation: 'saveBlogPost',
+      },
+    ],
     shortcuts: [
       { keys: '← → Home End', label: 'Switch between Stories, Activity and Since you were away (on the tabs)' },
     ],
@@ -185,7 +202,14 @@ export const views = [
     icon: 'campaigns',
     component: CampaignsView,
     reads: ['contact'],
-    commands: [{ action: 'new', label: 'New campaign', keywords: 'campaign mailing newsletter e-mail draft add create' }],
+    commands: [
+      {
+        action: 'new',
+        label: 'New campaign',
+        keywords: 'campaign mailing newsletter e-mail draft add create',
+        operation: 'saveCampaign',
+      },
+    ],
   },
   {
     name: 'imports',
@@ -207,7 +231,7 @@ export const views = [
     icon: 'users',
     component: UsersView,
     reads: ['contact'],
-    navGate: AdminNavGate,
+    for: usersViewFor,
     shortcuts: [{ keys: '↑ ↓ Home End', label: 'Move through the people (the page follows)' }],
   },
   {

@@ -2,7 +2,8 @@
  * The types of the view registry (`registry.ts`) and the names of the views, in a module of their
  * own: the UI store and the views use them without importing the registry, which imports every view.
  */
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import type { OperationId } from '../../../api/generated/operations';
 import type { SyncedType } from '../../../preload/contract';
 import type { IconName } from '../components/icon';
 
@@ -37,6 +38,11 @@ export interface ViewCommand {
   label: string;
   /** Extra words the palette matches ("add", "create"). */
   keywords?: string;
+  /**
+   * The operation it starts (api/openapi.yaml operationId): while the access rules refuse it to the
+   * signed-in user, the palette shows it disabled with the reason (lib/use-access.ts).
+   */
+  operation?: OperationId;
 }
 
 /** A key a view answers while it shows, listed in the shortcuts help (`keys` as the user types them). */
@@ -64,8 +70,10 @@ export interface ViewDefinition<N extends string = string> {
   /** A small count next to its navigation entry (unread notifications). */
   badge?: ComponentType;
   /**
-   * Wraps its navigation entry: renders its children only for the users the view is for (e.g. the
-   * administrators). The view itself still says in words who it is for when reached otherwise.
+   * Whom the view is for, by the access rules of these operations: shown in the navigation and the
+   * palette only to a signed-in user known to be allowed at least one of them (lib/use-access.ts
+   * `allowsAnyOf`; e.g. the administrators). The view itself still says in words whom it is for when
+   * reached otherwise. Absent: every signed-in user.
    */
-  navGate?: ComponentType<{ children: ReactNode }>;
+  for?: readonly OperationId[];
 }

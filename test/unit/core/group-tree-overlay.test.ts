@@ -21,7 +21,19 @@ function serviceNode(
   level: number,
   children: ServiceNode[] = [],
 ): ServiceNode {
-  return { id: uuid(n), name, kind: 'static', position, level, memberCount: n, childCount: children.length, children };
+  // Groups 1 to 3 were made by user 90; the others before owners were kept.
+  const ownerId = n <= 3 ? uuid(90) : null;
+  return {
+    id: uuid(n),
+    name,
+    kind: 'static',
+    ownerId,
+    position,
+    level,
+    memberCount: n,
+    childCount: children.length,
+    children,
+  };
 }
 
 /** Europe (Enterprise, Mid-market), Asia (Partners), listed out of position order on purpose. */
@@ -77,6 +89,13 @@ describe('group tree overlay', () => {
     expect(shape(nodes)).toEqual(['Mid-market', 'Europe', '  Large accounts', 'Asia', '  Partners', '  Golf']);
     expect(nodes.find((n) => n.name === 'Golf')).toMatchObject({ local: true, memberCount: 0, level: 2 });
     expect(nodes.find((n) => n.name === 'Large accounts')?.queued?.operationId).toBe('renameGroup');
+  });
+
+  it("carries each group's owner, and makes the signed-in user the owner of a group created here", () => {
+    const nodes = overlayTree(service, [entry('createGroup', { body: { name: 'Golf', kind: 'static' } })], uuid(91));
+    expect(nodes.find((n) => n.name === 'Enterprise')?.ownerId).toBe(uuid(90));
+    expect(nodes.find((n) => n.name === 'Asia')?.ownerId).toBeNull();
+    expect(nodes.find((n) => n.name === 'Golf')?.ownerId).toBe(uuid(91));
   });
 
   it('removes a group from the tree with its children moved up in its place', () => {

@@ -13,6 +13,7 @@ const row = (id: string, parentId: string | null, position: number, memberCount 
   id,
   name: id.toUpperCase(),
   kind: 'static',
+  ownerId: id === 'a' ? '00000000-0000-4000-8000-000000000090' : null,
   parentId,
   position,
   memberCount,
@@ -65,7 +66,13 @@ describe('buildGroupTree', () => {
     expect(tree.truncated).toBe(false);
     expect(tree.nodes.map((n) => n.id)).toEqual(['a', 'f']);
     const [a] = tree.nodes;
-    expect(a).toMatchObject({ level: 1, memberCount: 3, childCount: 2 });
+    expect(a).toMatchObject({
+      level: 1,
+      memberCount: 3,
+      childCount: 2,
+      ownerId: '00000000-0000-4000-8000-000000000090',
+    });
+    expect(a.children[0].ownerId).toBeNull();
     expect(a.children.map((n) => n.id)).toEqual(['b', 'c']);
     expect(a.children[0].children[0].children[0]).toMatchObject({ id: 'e', level: 4, memberCount: 7, children: [] });
   });

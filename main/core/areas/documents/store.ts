@@ -1,7 +1,8 @@
 /**
  * Document and folder reads from the cache: the folder tree with document counts, windows of a
  * folder's documents by name (optionally filtered by full-text search over name and title), and
- * one document with its owner and local copy.
+ * one document with its owner's name and local copy. Folders and rows carry their `ownerId`, which
+ * the access rules judge (api/openapi.yaml x-access-model).
  */
 import type { Database } from 'better-sqlite3';
 import { buildPrefixQuery } from '../../../../api/full-text-query';
@@ -20,13 +21,13 @@ export interface DocumentsStore {
 }
 
 const rowColumns = `d.id, d.folder_id AS folderId, d.name, d.title, d.content_type AS contentType, d.size, d.state, d.updated_at AS updatedAt,
-  coalesce(d.local_state, 'synced') AS syncState`;
+  d.owner_id AS ownerId, coalesce(d.local_state, 'synced') AS syncState`;
 const order = 'ORDER BY d.name COLLATE NOCASE, d.id';
 
 /** Creates the DocumentsStore over `db`. */
 export function createDocumentsStore(db: Database): DocumentsStore {
   const folders = db.prepare(
-    `SELECT f.id, f.parent_id AS parentId, f.name, coalesce(n.count, 0) AS documentCount, coalesce(f.local_state, 'synced') AS syncState
+    `SELECT f.id, f.parent_id AS parentId, f.name, f.owner_id AS ownerId, coalesce(n.count, 0) AS documentCount, coalesce(f.local_state, 'synced') AS syncState
      FROM folders f LEFT JOIN (SELECT folder_id, count(*) AS count FROM documents GROUP BY folder_id) n ON n.folder_id = f.id
      ORDER BY f.name COLLATE NOCASE, f.id`,
   );
@@ -42,7 +43,7 @@ export function createDocumentsStore(db: Database): DocumentsStore {
     )
     .pluck();
   const byId = db.prepare(
-    `SELECT ${rowColumns}, d.sha256, d.crc32, d.owner_id AS ownerId, d.created_at AS createdAt,
+    `SELECT ${rowColumns}, d.sha256, d.crc32, d.created_at AS createdAt,
        (SELECT o.first_name || ' ' || o.last_name FROM contacts o WHERE o.id = d.owner_id) AS ownerName
      FROM documents d WHERE d.id = ?`,
   );

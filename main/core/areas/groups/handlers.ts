@@ -62,10 +62,16 @@ async function allPages(
   }
 }
 
+/** The signed-in user's id (the owner of the groups created here), or null. */
+function signedInId(ctx: HandlerContext): string | null {
+  const state = ctx.session.state();
+  return state.state === 'signedIn' ? state.user.id : null;
+}
+
 /** The tree as shown now, from the kept answer (not asking the service) and the queued changes. */
 function currentNodes(ctx: HandlerContext): GroupNode[] {
   const kept = ctx.cache.state.getCached<GroupTree | null>(treeKey);
-  return overlayTree(kept?.value?.nodes ?? [], queuedGroupWrites(ctx.outbox));
+  return overlayTree(kept?.value?.nodes ?? [], queuedGroupWrites(ctx.outbox), signedInId(ctx));
 }
 
 /** The group `id` as shown now; refuses a group created here and not sent yet (it has no id on the service). */
@@ -105,7 +111,10 @@ export const groupsHandlers: AreaHandlers<Names> = (ctx) => {
       );
       const queued = queuedGroupWrites(ctx.outbox);
       return {
-        value: { nodes: overlayTree(kept.value?.nodes ?? [], queued), truncated: kept.value?.truncated ?? false },
+        value: {
+          nodes: overlayTree(kept.value?.nodes ?? [], queued, signedInId(ctx)),
+          truncated: kept.value?.truncated ?? false,
+        },
         fetchedAt: kept.fetchedAt,
         queued: queued.map(({ write }) => write),
       };

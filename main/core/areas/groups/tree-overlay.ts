@@ -46,8 +46,8 @@ function isInside(tree: Tree, id: string, parentId: string | null): boolean {
   return false;
 }
 
-/** Applies one queued change to `tree` (a change naming a group it does not hold is skipped). */
-function apply(tree: Tree, write: QueuedGroupWrite, entry: StoredEntry): void {
+/** Applies one queued change to `tree` (a change naming a group it does not hold is skipped); `me` made the creates. */
+function apply(tree: Tree, write: QueuedGroupWrite, entry: StoredEntry, me: string | null): void {
   const body = entry.request.body ?? {};
   const id = write.groupId;
   if (write.operationId === 'createGroup') {
@@ -56,6 +56,7 @@ function apply(tree: Tree, write: QueuedGroupWrite, entry: StoredEntry): void {
       id: entry.id,
       name: String(body.name),
       kind: body.kind === 'dynamic' ? 'dynamic' : 'static',
+      ownerId: me,
       memberCount: 0,
       queued: write,
       local: true,
@@ -86,21 +87,25 @@ function apply(tree: Tree, write: QueuedGroupWrite, entry: StoredEntry): void {
 
 /**
  * The nodes to show, in tree order (parents first, siblings by position), from the service's
- * `nodes` and the queued changes (oldest first).
+ * `nodes` and the queued changes (oldest first). `me` is the signed-in user's id, the owner of the
+ * groups created here (null when not known).
  */
 export function overlayTree(
   nodes: readonly ServiceNode[],
   queued: readonly { write: QueuedGroupWrite; entry: StoredEntry }[],
+  me: string | null = null,
 ): GroupNode[] {
   const tree: Tree = { data: new Map(), parent: new Map(), children: new Map() };
   const add = (node: ServiceNode, parentId: string | null) => {
     const { id, name, kind, memberCount } = node;
-    tree.data.set(id, { id, name, kind, memberCount, queued: null, local: false });
+    // A service before contract 0.6.0 names no owner.
+    const ownerId = node.ownerId ?? null;
+    tree.data.set(id, { id, name, kind, ownerId, memberCount, queued: null, local: false });
     attach(tree, id, parentId, null);
     for (const child of [...node.children].sort((a, b) => a.position - b.position)) add(child, id);
   };
   for (const node of [...nodes].sort((a, b) => a.position - b.position)) add(node, null);
-  for (const { write, entry } of queued) apply(tree, write, entry);
+  for (const { write, entry } of queued) apply(tree, write, entry, me);
 
   const shown: GroupNode[] = [];
   const walk = (parentId: string | null, level: number) => {

@@ -93,9 +93,21 @@ export const serviceSearchHandlers: AreaHandlers<Names> = (ctx) => {
             size,
             state,
             updatedAt,
+            ownerId,
             syncState,
           } = document;
-          return { id: docId, folderId: docFolder, name, title, contentType, size, state, updatedAt, syncState };
+          return {
+            id: docId,
+            folderId: docFolder,
+            name,
+            title,
+            contentType,
+            size,
+            state,
+            updatedAt,
+            ownerId,
+            syncState,
+          };
         },
         refusal: (err) =>
           err.status === 404

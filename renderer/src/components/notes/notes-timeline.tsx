@@ -1,18 +1,21 @@
 /**
  * `NotesTimeline`: the notes on a record (contact, company, event or document), newest first, with
  * the form that writes one. Notes come from the service when it can be reached and are kept for
- * offline with their age; notes written here show as pending until the service has them. The
- * author of a note can delete it (asked first). Re-read whenever the outbox changes, so a note
- * appears at once and turns from pending to written by itself.
+ * offline with their age; notes written here show as pending until the service has them. A note
+ * the access rules let the user delete (`deleteComment`: its author or an administrator;
+ * lib/use-access.ts) has Delete (asked first); on the others it is not shown at all, since a
+ * refused Delete beside every colleague's note would crowd the timeline. Re-read whenever the
+ * outbox changes, so a note appears at once and turns from pending to written by itself.
  */
 import { useState } from 'react';
 import type { Note, NoteRecordType } from '../../../../preload/contract';
 import { errorMessage } from '../../lib/errors';
 import { formatAgo, formatBytes, formatDateTime } from '../../lib/format';
+import { useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
 import { useOnline } from '../../lib/use-online';
-import { useBridge, useSession } from '../../stores/stores-context';
+import { useBridge } from '../../stores/stores-context';
 import { ConfirmDialog } from '../confirm-dialog';
 import { ErrorBanner } from '../error-banner';
 import { SyncStateBadge } from '../sync-state-badge';
@@ -29,7 +32,7 @@ export function NotesTimeline({ recordType, recordId }: NotesTimelineProps) {
   const bridge = useBridge();
   const online = useOnline();
   const now = useNow(60_000);
-  const userId = useSession((state) => (state.session?.state === 'signedIn' ? state.session.user.id : null));
+  const judge = useAccessJudge();
   const { data, error, reload } = useBridgeQuery('comments.list', { recordType, recordId }, ['outbox']);
   const [deleting, setDeleting] = useState<Note | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -72,7 +75,7 @@ export function NotesTimeline({ recordType, recordId }: NotesTimelineProps) {
                   {formatAgo(note.createdAt, now)}
                 </time>
                 <SyncStateBadge state={note.pending ? 'pending' : 'synced'} />
-                {note.authorId === userId ? (
+                {judge('deleteComment', note).allowed ? (
                   <button
                     type="button"
                     className="link-button note-delete"

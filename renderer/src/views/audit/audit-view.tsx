@@ -1,8 +1,9 @@
 /**
  * Audit trail: who changed what and when (`Audit Trail`), newest first, a page of the service at a
  * time, narrowed by who did it, which record and the days; read on demand and kept for offline use
- * with its age. What each role may see is the service's rule (managers and administrators every
- * record, other users their own); its refusal is shown in its words, not as an empty list.
+ * with its age. What each role may see is the service's rule (`auditTrail`'s access rule,
+ * api/openapi.yaml: managers and administrators every record, other users their own; judged here by
+ * lib/use-access.ts `actsOnEveryRecord`); its refusal is shown in its words, not as an empty list.
  */
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import type { AuditFilter } from '../../../../preload/contract';
@@ -11,7 +12,7 @@ import { ErrorBanner } from '../../components/error-banner';
 import { KeptAge } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
-import { useCurrentUser } from '../../lib/use-current-user';
+import { actsOnEveryRecord, useCaller } from '../../lib/use-access';
 import { useOnline } from '../../lib/use-online';
 import { AuditFilters, type AuditFilterValues } from './audit-filters';
 import { anyKind, useAuditRecord } from './audit-record-filter';
@@ -23,7 +24,7 @@ const noFilters: AuditFilterValues = { actor: null, kind: '', fromDay: '', toDay
 
 /** Renders the Audit trail view. */
 export function AuditView() {
-  const me = useCurrentUser();
+  const caller = useCaller();
   const [values, setValues] = useState<AuditFilterValues>(noFilters);
   const [record, setRecord] = useAuditRecord();
   const from = startOfLocalDay(values.fromDay);
@@ -47,8 +48,8 @@ export function AuditView() {
         <div className="view-title-row">
           <h1>Audit trail</h1>
           <p className="view-summary">
-            {me.known
-              ? me.readsEveryAuditRecord
+            {caller
+              ? actsOnEveryRecord(caller, 'auditTrail')
                 ? 'Every change on the service, newest first.'
                 : 'Your own changes, newest first: your role shows you the records you made.'
               : ''}

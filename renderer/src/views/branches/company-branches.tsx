@@ -2,16 +2,19 @@
  * A company's branches on its page (`branches.ofCompany`: `Get company branches`, read on demand
  * and kept for offline use with its age), with Add, Edit and Delete: each change is queued in the
  * outbox (`Save branch`, `Delete Branch`) and sent by sync, online or offline; until then the
- * branch shows "Pending", and a refusal shows in the service's words.
+ * branch shows "Pending", and a refusal shows in the service's words. The buttons follow the
+ * access rules of `saveBranch` and `deleteBranch` (lib/use-access.ts).
  */
 import { useState } from 'react';
 import type { BranchRow } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatCount } from '../../lib/format';
+import { type Access, useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
@@ -31,6 +34,8 @@ export function CompanyBranches({ companyId }: { companyId: string }) {
   const { data, error, loading, reload } = useBridgeQuery('branches.ofCompany', { companyId }, ['outbox']);
   const [editing, setEditing] = useState<BranchRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<BranchRow | null>(null);
+  const saving = useAccess('saveBranch');
+  const deletingAccess = useAccess('deleteBranch');
   const rows = data?.value ?? [];
   const neverFetched = data?.fetchedAt === null;
 
@@ -54,9 +59,9 @@ export function CompanyBranches({ companyId }: { companyId: string }) {
         <h3 className="company-section-title">
           Branches{data && !neverFetched ? ` (${formatCount(rows.length)})` : ''}
         </h3>
-        <button type="button" className="button button-small" onClick={() => setEditing('new')}>
+        <ActionButton className="button button-small" refusal={saving.reason} onClick={() => setEditing('new')}>
           Add branch
-        </button>
+        </ActionButton>
       </div>
       <KeptAge
         subject="Branches"
@@ -106,6 +111,7 @@ export function CompanyBranches({ companyId }: { companyId: string }) {
               <BranchTableRow
                 key={row.branch.id}
                 row={row}
+                access={{ edit: saving, delete: deletingAccess }}
                 onEdit={() => setEditing(row)}
                 onDelete={() => setDeleting(row)}
               />
@@ -143,7 +149,17 @@ export function CompanyBranches({ companyId }: { companyId: string }) {
   );
 }
 
-function BranchTableRow({ row, onEdit, onDelete }: { row: BranchRow; onEdit(): void; onDelete(): void }) {
+function BranchTableRow({
+  row,
+  access,
+  onEdit,
+  onDelete,
+}: {
+  row: BranchRow;
+  access: { edit: Access; delete: Access };
+  onEdit(): void;
+  onDelete(): void;
+}) {
   const { branch, queued } = row;
   const deleting = queued?.kind === 'delete';
   return (
@@ -158,22 +174,22 @@ function BranchTableRow({ row, onEdit, onDelete }: { row: BranchRow; onEdit(): v
       <td className="company-table-nowrap branch-actions">
         {deleting ? null : (
           <>
-            <button
-              type="button"
+            <ActionButton
               className="button button-small button-quiet"
               aria-label={`Edit ${branch.name}`}
+              refusal={access.edit.reason}
               onClick={onEdit}
             >
               Edit
-            </button>
-            <button
-              type="button"
+            </ActionButton>
+            <ActionButton
               className="button button-small button-quiet"
               aria-label={`Delete ${branch.name}`}
+              refusal={access.delete.reason}
               onClick={onDelete}
             >
               Delete
-            </button>
+            </ActionButton>
           </>
         )}
       </td>

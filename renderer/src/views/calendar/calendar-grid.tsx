@@ -4,7 +4,7 @@
  * events move and resize by dragging; overlapping events stay readable (`readable-day-layout.ts`);
  * every event is a keyboard-reachable button named with its time and state.
  */
-import { type SyntheticEvent, useMemo, useRef } from 'react';
+import { type SyntheticEvent, useCallback, useMemo, useRef } from 'react';
 import { Calendar, type EventPropGetter, type SlotInfo } from 'react-big-calendar';
 import dragAndDropAddon, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -70,11 +70,14 @@ export interface CalendarGridProps {
   /** Empty time was clicked or dragged over: local bounds of a new event. */
   onPickSlot(start: Date, end: Date): void;
   onMove(item: EventItem, drop: DropArgs, resized: boolean): void;
+  /** False for an event the user may not move or resize (it is not draggable). */
+  canMove(item: EventItem): boolean;
 }
 
 /** Renders the calendar grid. */
 export function CalendarGrid(props: CalendarGridProps) {
-  const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove } = props;
+  const { view, date, items, selected, onView, onNavigate, onSelect, onOpenDay, onPickSlot, onMove, canMove } = props;
+  const movable = useCallback((item: CalendarItem) => isEventItem(item) && canMove(item), [canMove]);
   const body = useRef<HTMLDivElement>(null);
   useCalendarAria(body);
   const columnWidth = useDayColumnWidth(body, view);
@@ -119,8 +122,8 @@ export function CalendarGrid(props: CalendarGridProps) {
         onEventDrop={drop(false)}
         onEventResize={drop(true)}
         resizable
-        draggableAccessor={isEventItem}
-        resizableAccessor={isEventItem}
+        draggableAccessor={movable}
+        resizableAccessor={movable}
         dayLayoutAlgorithm={dayLayoutAlgorithm}
         eventPropGetter={eventProps}
         tooltipAccessor={tooltip}

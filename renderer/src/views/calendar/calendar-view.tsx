@@ -3,22 +3,26 @@
  * range, read from the core and re-read when calendar events change; the selected event's details
  * on the right. Events are created (a slot, the toolbar, N or the palette), edited, moved and
  * resized by dragging, deleted (asked first) and their recipients changed; every edit is applied
- * to the cache at once and queued for the service, so all of it works offline.
+ * to the cache at once and queued for the service, so all of it works offline. What the access
+ * rules refuse on an event (`saveCalendar`, `deleteCalendar`, `addRecipients`: lib/use-access.ts)
+ * is not offered: its buttons say why, its keys say it in a toast, and it cannot be dragged.
  */
 import { addDays } from 'date-fns';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarEventDetail, ContactRow } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DetailPane } from '../../components/detail-pane';
 import { ErrorBanner } from '../../components/error-banner';
 import { errorMessage } from '../../lib/errors';
 import { fullName, pluralize } from '../../lib/format';
+import { type OperationId, useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { CalendarGrid } from './calendar-grid';
-import { itemOfEvent } from './calendar-items';
+import { type EventItem, itemOfEvent } from './calendar-items';
 import { useCalendarKeys } from './calendar-keys';
 import { type CalendarViewName, periodHeading, periodNoun, step, visibleRange } from './calendar-range';
 import { CalendarRangeCheck } from './calendar-range-check';
@@ -110,17 +114,23 @@ export function CalendarView() {
     setDialog({ kind: 'event', request: { mode: 'new', ...bounds }, seq: ++dialogSeq.current });
   }
 
-  function withEvent(open: (event: CalendarEventDetail) => void) {
-    if (event && event.id === selectedId) open(event);
+  const judge = useAccessJudge();
+  const guard = useRefusalGuard();
+  // Stable while the user is, so the grid's drag-and-drop does not draw every event again.
+  const canMove = useCallback((item: EventItem) => judge('saveCalendar', item.event).allowed, [judge]);
+  function withEvent(operation: OperationId, open: (event: CalendarEventDetail) => void) {
+    if (event && event.id === selectedId) guard(judge(operation, event), () => open(event));
     else pushToast(noSelection);
   }
 
   useViewAction('calendar', 'new', () => newEvent());
   useCalendarKeys({
     edit: () =>
-      withEvent((e) => setDialog({ kind: 'event', request: { mode: 'edit', event: e }, seq: ++dialogSeq.current })),
-    remove: () => withEvent((e) => setDialog({ kind: 'delete', event: e })),
-    invite: () => withEvent((e) => setDialog({ kind: 'invite', event: e })),
+      withEvent('saveCalendar', (e) =>
+        setDialog({ kind: 'event', request: { mode: 'edit', event: e }, seq: ++dialogSeq.current }),
+      ),
+    remove: () => withEvent('deleteCalendar', (e) => setDialog({ kind: 'delete', event: e })),
+    invite: () => withEvent('addRecipients', (e) => setDialog({ kind: 'invite', event: e })),
     today: () => setDate(new Date()),
     step: (direction) => setDate((current) => step(current, view, direction)),
     view: setView,
@@ -209,7 +219,10 @@ export function CalendarView() {
           setView('day');
         }}
         onPickSlot={newEvent}
-        onMove={moves.move}
+        canMove={canMove}
+        onMove={(item, drop, resized) =>
+          guard(judge('saveCalendar', item.event), () => moves.move(item, drop, resized))
+        }
       />
       {dialog?.kind === 'event' ? (
         <EventDialog

@@ -1,9 +1,10 @@
 /**
  * The selected calendar event: its sync state, time range, location, description, organizer and
- * status, the actions on it (edit, delete, invite), its recipients with their responses, and its
- * notes.
+ * status, the actions on it (edit, delete, invite; as the access rules allow: lib/use-access.ts),
+ * its recipients with their responses, and its notes.
  */
 import type { CalendarEventDetail } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
@@ -11,6 +12,7 @@ import { LoadingState } from '../../components/loading-state';
 import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatTimeRange } from '../../lib/format';
+import { useAccessJudge } from '../../lib/use-access';
 import type { QueryState } from '../../lib/use-bridge-query';
 import { statusLabel } from './event-labels';
 import { EventRecipients } from './event-recipients';
@@ -35,6 +37,7 @@ const syncHint: Partial<Record<CalendarEventDetail['syncState'], string>> = {
 /** Renders the selected event's details, or a hint when none is selected. */
 export function EventDetail({ id, query, onEdit, onDelete, onInvite }: EventDetailProps) {
   const { data: event, error, reload } = query;
+  const judge = useAccessJudge();
   if (!id) {
     return (
       <EmptyState title="No event selected" size="compact">
@@ -55,6 +58,8 @@ export function EventDetail({ id, query, onEdit, onDelete, onInvite }: EventDeta
 
   const when = formatTimeRange(event.startsAt, event.endsAt, event.allDay);
   const hint = syncHint[event.syncState];
+  const editing = judge('saveCalendar', event);
+  const deleting = judge('deleteCalendar', event);
   return (
     <article className="detail">
       <header className="detail-header-stacked">
@@ -69,12 +74,24 @@ export function EventDetail({ id, query, onEdit, onDelete, onInvite }: EventDeta
         {hint ? <p className="note">{hint}</p> : null}
       </header>
       <div className="button-row">
-        <button type="button" className="button" onClick={() => onEdit(event)} title="Edit (E)">
+        <ActionButton
+          className="button"
+          onClick={() => onEdit(event)}
+          title="Edit (E)"
+          aria-keyshortcuts="E"
+          refusal={editing.reason}
+        >
           Edit
-        </button>
-        <button type="button" className="button button-danger" onClick={() => onDelete(event)} title="Delete (Delete)">
+        </ActionButton>
+        <ActionButton
+          className="button button-danger"
+          onClick={() => onDelete(event)}
+          title="Delete (Delete)"
+          aria-keyshortcuts="Delete"
+          refusal={deleting.reason}
+        >
           Delete
-        </button>
+        </ActionButton>
       </div>
       <FieldList
         fields={[

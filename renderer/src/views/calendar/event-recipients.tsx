@@ -1,14 +1,18 @@
 /**
  * The recipients of the selected event with their responses, and how to change them: "Invite
  * people" opens the picker; "Remove" takes a recipient off at once (queued like every edit) with an
- * "Undo" that invites them again. Offline, the list is the last one fetched, with its age.
+ * "Undo" that invites them again. Offline, the list is the last one fetched, with its age. Both
+ * follow the access rules of `addRecipients` and `removeCalendarRecipient` on the event
+ * (lib/use-access.ts).
  */
 import { useState } from 'react';
 import type { CalendarEventDetail, CalendarRecipient } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ErrorBanner } from '../../components/error-banner';
 import { errorMessage } from '../../lib/errors';
 import { formatAgo, formatDateTime, pluralize } from '../../lib/format';
 import { responseLabel } from '../../lib/labels';
+import { useAccess } from '../../lib/use-access';
 import { useNow } from '../../lib/use-now';
 import { useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
@@ -28,6 +32,8 @@ export function EventRecipients({ event, onInvite }: EventRecipientsProps) {
   const now = useNow();
   const pushToast = useUi((state) => state.pushToast);
   const [error, setError] = useState<string | null>(null);
+  const inviting = useAccess('addRecipients', event);
+  const removing = useAccess('removeCalendarRecipient', event);
   const count = Math.max(event.recipients.length, event.recipientCount);
   // Never fetched (e.g. offline since the event arrived) while the synced count says there are some.
   const unfetched = event.recipientsAsOf === null && event.recipientCount > event.recipients.length;
@@ -59,9 +65,15 @@ export function EventRecipients({ event, onInvite }: EventRecipientsProps) {
     <section className="recipients" aria-label="Recipients">
       <div className="recipients-header">
         <h3>Recipients ({count})</h3>
-        <button type="button" className="button button-small" onClick={onInvite} title="Invite people (I)">
+        <ActionButton
+          className="button button-small"
+          onClick={onInvite}
+          title="Invite people (I)"
+          aria-keyshortcuts="I"
+          refusal={inviting.reason}
+        >
           Invite people
-        </button>
+        </ActionButton>
       </div>
       {unfetched ? (
         <p className="note">
@@ -94,14 +106,14 @@ export function EventRecipients({ event, onInvite }: EventRecipientsProps) {
                 ) : null}
                 <span className={`pill pill-${recipient.response}`}>{responseLabel[recipient.response]}</span>
                 {recipient.contactId ? (
-                  <button
-                    type="button"
+                  <ActionButton
                     className="button button-small button-quiet"
                     aria-label={`Remove ${recipient.name}`}
+                    refusal={removing.reason}
                     onClick={() => void remove({ ...recipient, contactId: recipient.contactId as string })}
                   >
                     Remove
-                  </button>
+                  </ActionButton>
                 ) : null}
               </div>
             </li>

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { CampaignRecipientsAdded } from '../../../../preload/contract';
 import { SelectField } from '../../components/forms/form-field';
+import { ActionButton } from '../../components/action-button';
 import { ChosenList } from '../../components/forms/chosen-list';
 import { contactOptions } from '../../components/forms/contact-options';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
@@ -27,12 +28,14 @@ export function addedWords(result: CampaignRecipientsAdded): string {
 
 export interface AddRecipientsProps {
   campaignId: string;
+  /** Why the access rules refuse adding recipients to this campaign (`addCampaignRecipient`); null when allowed. */
+  refusal: string | null;
   /** Called after recipients were added. */
   onAdded(): void;
 }
 
 /** Renders the two ways to add recipients. */
-export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
+export function AddRecipients({ campaignId, refusal, onAdded }: AddRecipientsProps) {
   const bridge = useBridge();
   const online = useOnline();
   const [chosen, setChosen] = useState<SelectOption[]>([]);
@@ -82,9 +85,9 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
           chosen={chosen}
           onRemove={(id) => setChosen((current) => current.filter((o) => o.id !== id))}
         />
-        <button
-          type="button"
+        <ActionButton
           className="button button-small"
+          refusal={refusal}
           disabled={!online || busy || chosen.length === 0}
           onClick={() =>
             void run(
@@ -94,7 +97,7 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
           }
         >
           {chosen.length ? `Add ${pluralize(chosen.length, 'contact')}` : 'Add contacts'}
-        </button>
+        </ActionButton>
       </div>
       <div className="campaign-add-way">
         <SelectField
@@ -104,9 +107,9 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
           hint="Dynamic groups: the contacts matching the group's criteria. The service does not list a static group's members."
           onChange={setGroupId}
         />
-        <button
-          type="button"
+        <ActionButton
           className="button button-small"
+          refusal={refusal}
           disabled={!online || busy || !groupId}
           onClick={() =>
             void run(
@@ -116,7 +119,7 @@ export function AddRecipients({ campaignId, onAdded }: AddRecipientsProps) {
           }
         >
           Add group members
-        </button>
+        </ActionButton>
       </div>
       {!online ? <p className="note">{needsServiceMessage}</p> : null}
       {said ? (

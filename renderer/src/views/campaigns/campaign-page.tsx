@@ -4,9 +4,12 @@
  * progress, and the actions its state allows: Edit and Schedule (drafts), Unschedule (scheduled),
  * both through the outbox; Send now (asks first, needs the service); Delete (asks first, queued).
  * A refused move is said in words with the state the campaign is in (the core reads it again).
+ * Each action is offered as the access rules allow on the campaign as read (`saveCampaign`,
+ * `sendCampaign`, `deleteCampaign`: its owner, a manager or an administrator; lib/use-access.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { type CampaignRow, campaignStateWords, isFinalCampaignState } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -16,6 +19,7 @@ import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, pluralize } from '../../lib/format';
+import { useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useNow } from '../../lib/use-now';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
@@ -49,6 +53,7 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const now = useNow(5_000);
+  const judge = useAccessJudge();
   const row = data?.value ?? null;
   const following = row !== null && isMoving(row.campaign, now);
   useFollow(following, online, reload);
@@ -81,6 +86,9 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
   const local = campaign.version === 0;
   const deleting = queued?.kind === 'delete';
   const waiting = queued !== null;
+  const saving = judge('saveCampaign', campaign);
+  const sending = judge('sendCampaign', campaign);
+  const removing = judge('deleteCampaign', campaign);
 
   async function act(what: string, run: () => Promise<unknown>, toast: { title: string; body: string }) {
     setAsking(null);
@@ -135,19 +143,29 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
         <div className="button-row">
           {campaign.state === 'draft' ? (
             <>
-              <button type="button" className="button button-small" disabled={deleting} onClick={() => onEdit(row)}>
+              <ActionButton
+                className="button button-small"
+                disabled={deleting}
+                refusal={saving.reason}
+                onClick={() => onEdit(row)}
+              >
                 Edit campaign
-              </button>
-              <button type="button" className="button button-small" disabled={deleting} onClick={() => onSchedule(row)}>
+              </ActionButton>
+              <ActionButton
+                className="button button-small"
+                disabled={deleting}
+                refusal={saving.reason}
+                onClick={() => onSchedule(row)}
+              >
                 Schedule…
-              </button>
+              </ActionButton>
             </>
           ) : null}
           {campaign.state === 'scheduled' ? (
-            <button
-              type="button"
+            <ActionButton
               className="button button-small"
               disabled={deleting || busy}
+              refusal={saving.reason}
               onClick={() =>
                 void act(
                   'It was not unscheduled',
@@ -161,28 +179,28 @@ export function CampaignPage({ id, onEdit, onSchedule, onMoved, onDeleted, onCha
               }
             >
               Unschedule
-            </button>
+            </ActionButton>
           ) : null}
           {campaign.state === 'draft' || campaign.state === 'scheduled' ? (
-            <button
-              type="button"
+            <ActionButton
               className="button button-small button-primary"
               disabled={sendBlocked !== null || busy || deleting}
               title={sendBlocked ?? undefined}
+              refusal={sending.reason}
               onClick={() => setAsking('send')}
             >
               Send now…
-            </button>
+            </ActionButton>
           ) : null}
           {campaign.state !== 'sending' ? (
-            <button
-              type="button"
+            <ActionButton
               className="button button-small button-danger"
               disabled={deleting || busy}
+              refusal={removing.reason}
               onClick={() => setAsking('delete')}
             >
               Delete campaign
-            </button>
+            </ActionButton>
           ) : null}
         </div>
         {sendBlocked && (campaign.state === 'draft' || campaign.state === 'scheduled') ? (

@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Campaign, CampaignRecipient, CampaignRecipientStatus } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { SelectField } from '../../components/forms/form-field';
@@ -12,6 +13,7 @@ import { KeptAge } from '../../components/kept-age';
 import { LoadingState } from '../../components/loading-state';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
@@ -55,6 +57,8 @@ export function CampaignRecipients({ campaign, onChanged }: CampaignRecipientsPr
     cursor: pages.cursor,
   });
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const adding = useAccess('addCampaignRecipient', campaign);
+  const removing = useAccess('removeCampaignRecipient', campaign);
   const changeable = campaign.state === 'draft' || campaign.state === 'scheduled';
   const { data, error, loading, reload } = query;
   // Deliveries are recorded as the campaign is sent: read the page again when its counts or state change.
@@ -110,16 +114,16 @@ export function CampaignRecipients({ campaign, onChanged }: CampaignRecipientsPr
               <td>{deliveryWords(recipient)}</td>
               {changeable ? (
                 <td>
-                  <button
-                    type="button"
+                  <ActionButton
                     className="button button-small button-quiet"
                     disabled={!online}
                     title={online ? undefined : needsServiceMessage}
+                    refusal={removing.reason}
                     aria-label={`Remove ${recipient.name}`}
                     onClick={() => void remove(recipient)}
                   >
                     Remove
-                  </button>
+                  </ActionButton>
                 </td>
               ) : null}
             </tr>
@@ -143,6 +147,7 @@ export function CampaignRecipients({ campaign, onChanged }: CampaignRecipientsPr
       {changeable ? (
         <AddRecipients
           campaignId={campaign.id}
+          refusal={adding.reason}
           onAdded={() => {
             reload();
             onChanged();

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CompanyRow } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { ExportButton, ExportViewButton } from '../../components/list-export';
@@ -16,6 +17,8 @@ import { useRecordListSelection } from '../../components/use-record-list-selecti
 import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
+import { useAccess } from '../../lib/use-access';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useServiceSearch } from '../../lib/use-service-search';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { companyViewColumns } from '../exports/view-columns';
@@ -50,7 +53,10 @@ export function CompaniesView() {
   const list = useRef<VirtualListHandle>(null);
   const { resetIndex, activate } = selection;
 
-  useViewAction('companies', 'new', () => setCreating(true));
+  const guard = useRefusalGuard();
+  const create = useAccess('saveCompany');
+  const startNew = () => guard(create, () => setCreating(true));
+  useViewAction('companies', 'new', startNew);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query is the trigger by design.
   useEffect(() => resetIndex(), [settled]);
@@ -110,14 +116,14 @@ export function CompaniesView() {
                 fetchWindow={fetchWindow}
                 columns={companyViewColumns}
               />
-              <button
-                type="button"
+              <ActionButton
                 className="button button-primary button-small"
                 aria-keyshortcuts="N"
-                onClick={() => setCreating(true)}
+                onClick={startNew}
+                refusal={create.reason}
               >
                 New company
-              </button>
+              </ActionButton>
             </div>
           </div>
           <SearchField

@@ -3,9 +3,11 @@
  * (a form dialog) and Delete (asked first), the edits the service has not accepted yet (a refused
  * delete in the service's words), its contacts from the cache, its branches and deals fetched on
  * demand, and its notes. Keys while it shows: E edits, Delete deletes (see the view registry).
+ * Edit and Delete follow the access rules (`saveCompany`, `deleteCompany`: lib/use-access.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CompanyRow, OutboxEntry } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -16,7 +18,9 @@ import { NotesTimeline } from '../../components/notes/notes-timeline';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useViewKeys } from '../../lib/use-view-keys';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
@@ -86,7 +90,12 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const deleting = entries.find((entry) => entry.kind === 'delete');
 
-  useViewKeys({ e: () => setEditing(true), delete: () => setConfirmingDelete(true) });
+  const guard = useRefusalGuard();
+  const editAccess = useAccess('saveCompany', company);
+  const deleteAccess = useAccess('deleteCompany', company);
+  const edit = () => guard(editAccess, () => setEditing(true));
+  const askDelete = () => guard(deleteAccess, () => setConfirmingDelete(true));
+  useViewKeys({ e: edit, delete: askDelete });
 
   async function remove() {
     setConfirmingDelete(false);
@@ -112,12 +121,12 @@ function CompanyContent({ company, entries }: { company: CompanyRow; entries: Ou
           </p>
         </div>
         <div className="detail-actions">
-          <button type="button" className="button" aria-keyshortcuts="E" onClick={() => setEditing(true)}>
+          <ActionButton className="button" aria-keyshortcuts="E" onClick={edit} refusal={editAccess.reason}>
             Edit
-          </button>
-          <button type="button" className="button" aria-keyshortcuts="Delete" onClick={() => setConfirmingDelete(true)}>
+          </ActionButton>
+          <ActionButton className="button" aria-keyshortcuts="Delete" onClick={askDelete} refusal={deleteAccess.reason}>
             Delete…
-          </button>
+          </ActionButton>
         </div>
       </header>
       {deleting ? (

@@ -2,11 +2,12 @@
  * A company's commercial terms on its page: its CMT (customer management terms: payment terms,
  * credit limit, standard discount, account manager, next review; `View CMT`), read on demand and
  * kept for offline use with its age, edited in a form validated by the contract's `CmtSave`
- * (`cmtSaveSchema`) and saved through the outbox like every edit, online or offline (`Save CMT`);
- * then the company's rebates (a short section linking to the Rebates view).
+ * (`cmtSaveSchema`) and saved through the outbox like every edit, online or offline (`Save CMT`,
+ * offered only to those its access rule allows: lib/use-access.ts); then the company's rebates (a short section linking to the Rebates view).
  */
 import { useState } from 'react';
 import { type Cmt, type CmtSave, type CompanyTerms, cmtSaveSchema } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ErrorBanner } from '../../components/error-banner';
 import { FieldList } from '../../components/field-list';
 import { FormDialog } from '../../components/forms/form-dialog';
@@ -15,6 +16,7 @@ import { useRecordForm } from '../../components/forms/use-record-form';
 import { LoadingState } from '../../components/loading-state';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { formatDate, fullName } from '../../lib/format';
+import { useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
@@ -41,6 +43,7 @@ export function CompanyTermsSection({ companyId, companyName }: { companyId: str
   const { data, error, loading, reload } = useBridgeQuery('cmt.get', { companyId }, ['outbox', 'contact']);
   const online = useOnline();
   const [editing, setEditing] = useState(false);
+  const access = useAccess('saveCmt');
   const shown: ShownTerms | null = data?.queued?.terms ?? data?.value ?? null;
   // Terms never read cannot be edited: creating them while the service has some would be refused.
   const canEdit = data !== undefined && (data.fetchedAt !== null || data.queued !== null);
@@ -57,9 +60,14 @@ export function CompanyTermsSection({ companyId, companyName }: { companyId: str
           <h3 className="company-section-title">
             Terms (CMT) <SyncStateBadge state={queuedState} />
           </h3>
-          <button type="button" className="button button-small" disabled={!canEdit} onClick={() => setEditing(true)}>
+          <ActionButton
+            className="button button-small"
+            disabled={!canEdit}
+            refusal={access.reason}
+            onClick={() => setEditing(true)}
+          >
             {shown ? 'Edit terms' : 'Set terms'}
-          </button>
+          </ActionButton>
         </div>
         <KeptAge
           subject="Terms"

@@ -4,6 +4,7 @@
  * fields, the card of their company, and their notes.
  */
 import type { Company, ContactDetail as Contact } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { companyFields } from '../../components/company-fields';
@@ -73,15 +74,25 @@ export function ContactDetail({ id, query, onEdit, actions }: ContactDetailProps
         </div>
       </header>
       <div className="detail-actions contact-actions">
-        <button type="button" className="button" onClick={onEdit} aria-keyshortcuts="E">
+        <ActionButton className="button" onClick={onEdit} aria-keyshortcuts="E" refusal={actions.access.edit.reason}>
           Edit
-        </button>
-        <button type="button" className="button" onClick={actions.toggleArchive} aria-keyshortcuts="A">
+        </ActionButton>
+        <ActionButton
+          className="button"
+          onClick={actions.toggleArchive}
+          aria-keyshortcuts="A"
+          refusal={actions.access.archive.reason}
+        >
           {archived ? 'Restore' : 'Archive'}
-        </button>
-        <button type="button" className="button" onClick={actions.askDelete} aria-keyshortcuts="Delete">
+        </ActionButton>
+        <ActionButton
+          className="button"
+          onClick={actions.askDelete}
+          aria-keyshortcuts="Delete"
+          refusal={actions.access.delete.reason}
+        >
           Delete…
-        </button>
+        </ActionButton>
       </div>
       <RecordSyncNotice recordId={contact.id} syncState={contact.syncState} onFix={onEdit} />
       <FieldList

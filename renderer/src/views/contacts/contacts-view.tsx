@@ -11,6 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ContactDetail, type ContactRow, maxSearchLength } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { DetailPane } from '../../components/detail-pane';
 import { EmptyState } from '../../components/empty-state';
 import { useRecordListSelection } from '../../components/use-record-list-selection';
@@ -21,8 +22,10 @@ import { useRowWindows } from '../../components/use-row-windows';
 import type { VirtualListHandle } from '../../components/virtual-list';
 import { listSummary, type RowNoun, WindowedList } from '../../components/windowed-list';
 import { formatCount } from '../../lib/format';
+import { useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useServiceSearch } from '../../lib/use-service-search';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { contactViewColumns } from '../exports/view-columns';
@@ -82,9 +85,12 @@ export function ContactsView() {
   }, [contact, selectedId, select]);
 
   const actions = useContactActions(contact, () => select(null));
+  const guard = useRefusalGuard();
+  const create = useAccess('saveUser');
+  const startNew = () => guard(create, () => setFormTarget({ mode: 'new' }));
   // The form reads the contact itself, so E works even before the page beside the list has loaded it.
-  const edit = () => selectedId && setFormTarget({ mode: 'edit', id: selectedId });
-  useViewAction('contacts', 'new', () => setFormTarget({ mode: 'new' }));
+  const edit = () => selectedId && guard(actions.access.edit, () => setFormTarget({ mode: 'edit', id: selectedId }));
+  useViewAction('contacts', 'new', startNew);
   useViewKeys({
     e: edit,
     a: actions.toggleArchive,
@@ -132,7 +138,8 @@ export function ContactsView() {
             setFilters(noFilters);
             saved.choose(null);
           }}
-          onNew={() => setFormTarget({ mode: 'new' })}
+          onNew={startNew}
+          newRefusal={create.reason}
         />
       }
     />
@@ -154,14 +161,14 @@ export function ContactsView() {
               fetchWindow={fetchWindow}
               columns={contactViewColumns}
             />
-            <button
-              type="button"
+            <ActionButton
               className="button button-primary"
               aria-keyshortcuts="N"
-              onClick={() => setFormTarget({ mode: 'new' })}
+              onClick={startNew}
+              refusal={create.reason}
             >
               New contact
-            </button>
+            </ActionButton>
           </div>
         </div>
         <SearchField
@@ -197,6 +204,7 @@ function NoContacts({
   onClearSearch,
   onClearFilters,
   onNew,
+  newRefusal,
 }: {
   query: string;
   filtered: boolean;
@@ -204,6 +212,8 @@ function NoContacts({
   onClearSearch(): void;
   onClearFilters(): void;
   onNew(): void;
+  /** Why the user may not create a contact (null: they may). */
+  newRefusal: string | null;
 }) {
   if (query || filtered) {
     return (
@@ -235,9 +245,9 @@ function NoContacts({
       title={syncing ? 'Your contacts are on their way' : 'No contacts yet'}
       action={
         syncing ? null : (
-          <button type="button" className="button button-primary" onClick={onNew}>
+          <ActionButton className="button button-primary" onClick={onNew} refusal={newRefusal}>
             New contact
-          </button>
+          </ActionButton>
         )
       }
     >

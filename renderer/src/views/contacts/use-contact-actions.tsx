@@ -1,15 +1,21 @@
 /**
  * The actions on one contact, shared by its page's buttons and the view's keys: archive or restore
- * (with Undo), and delete (asked first). Both are queued like any edit, so they work offline.
+ * (with Undo), and delete (asked first). Both are queued like any edit, so they work offline. What
+ * the access rules refuse (`archiveContact`, `deleteContact`, `saveUser` on this contact:
+ * lib/use-access.ts) is not done: the buttons say why, a key says it in a toast.
  */
 import { type ReactNode, useState } from 'react';
 import type { ContactDetail } from '../../../../preload/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/errors';
 import { fullName } from '../../lib/format';
+import { type Access, useAccess } from '../../lib/use-access';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useBridge, useUi } from '../../stores/stores-context';
 
 export interface ContactActions {
+  /** Whether the signed-in user may edit, archive or restore, and delete the contact. */
+  access: { edit: Access; archive: Access; delete: Access };
   /** Archives an active contact, restores an archived one. */
   toggleArchive(): void;
   /** Asks whether to delete the contact. */
@@ -22,7 +28,13 @@ export interface ContactActions {
 export function useContactActions(contact: ContactDetail | null, onDeleted: () => void): ContactActions {
   const bridge = useBridge();
   const pushToast = useUi((state) => state.pushToast);
+  const guard = useRefusalGuard();
   const [deleting, setDeleting] = useState<ContactDetail | null>(null);
+  const access = {
+    edit: useAccess('saveUser', contact),
+    archive: useAccess('archiveContact', contact),
+    delete: useAccess('deleteContact', contact),
+  };
 
   async function archive(target: ContactDetail, archived: boolean, undo: boolean) {
     const name = fullName(target);
@@ -51,11 +63,12 @@ export function useContactActions(contact: ContactDetail | null, onDeleted: () =
   }
 
   return {
+    access,
     toggleArchive() {
-      if (contact) void archive(contact, contact.state !== 'archived', false);
+      if (contact) guard(access.archive, () => void archive(contact, contact.state !== 'archived', false));
     },
     askDelete() {
-      if (contact) setDeleting(contact);
+      if (contact) guard(access.delete, () => setDeleting(contact));
     },
     dialog: (
       <ConfirmDialog

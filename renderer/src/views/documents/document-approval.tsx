@@ -2,21 +2,25 @@
  * A document's approval (api/openapi.yaml `DocumentState`): its state in words, the latest round
  * (who asked whom and when, who decided, when and why) read with `Document Detail` and kept for
  * offline with its age, and the move its state allows: "Submit for approval" from a draft or a
- * rejected document, Approve / Reject while it awaits approval. Moves need the service.
+ * rejected document, Approve / Reject while it awaits approval. Moves need the service. Submitting
+ * follows the access rule of `saveDocument` on the document, deciding those of `approveDocument` /
+ * `rejectDocument` on the document with its round (the approver it was submitted to, a manager or
+ * an administrator: lib/use-access.ts); the cached document has no round, `Document Detail` gives it.
  */
 import { useId, useState } from 'react';
 import type { DocumentApprovalRound, DocumentDetail } from '../../../../preload/contract';
 import { documentApprovalRequestSchema } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { FormDialog } from '../../components/form-dialog';
 import { DocumentDecisionButtons } from '../../components/document-decision';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { TextField } from '../../components/forms/form-field';
 import { KeptAge } from '../../components/kept-age';
+import { useAccess } from '../../lib/use-access';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { formatDateTime } from '../../lib/format';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
-import { useSignedInUserId } from '../../lib/use-signed-in-user-id';
 import { useBridge, useUi } from '../../stores/stores-context';
 
 const stateWords: Record<DocumentDetail['state'], string> = {
@@ -34,8 +38,9 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
   const noteId = useId();
   const round = detail.data?.value?.approval ?? null;
   const canSubmit = document.state === 'draft' || document.state === 'rejected';
-  const userId = useSignedInUserId();
-  const notApprover = document.state === 'pendingApproval' && round !== null && round.approverId !== userId;
+  const submitAccess = useAccess('saveDocument', document);
+  // The document as `Document Detail` gives it (with its round); not judged until read.
+  const decided = detail.data?.value ? { ...document, approval: round } : undefined;
 
   return (
     <section className="document-section" aria-labelledby={`${noteId}-title`}>
@@ -45,26 +50,28 @@ export function DocumentApproval({ document }: { document: DocumentDetail }) {
       {canSubmit || document.state === 'pendingApproval' ? (
         <div className="detail-actions">
           {canSubmit ? (
-            <button
-              type="button"
+            <ActionButton
               className="button button-primary"
               disabled={!online || document.syncState === 'pending'}
               aria-describedby={online ? undefined : noteId}
+              refusal={submitAccess.reason}
               onClick={() => setSubmitting(true)}
             >
               Submit for approval…
-            </button>
+            </ActionButton>
           ) : null}
           {document.state === 'pendingApproval' ? (
-            <DocumentDecisionButtons documentId={document.id} title={document.title} onDecided={detail.reload} />
+            <DocumentDecisionButtons
+              documentId={document.id}
+              title={document.title}
+              record={decided}
+              onDecided={detail.reload}
+            />
           ) : null}
         </div>
       ) : null}
-      {notApprover ? (
-        <p className="document-note">
-          {round?.approverName ?? 'Another user'} is asked to decide; only they, a manager or an administrator may
-          approve or reject it.
-        </p>
+      {document.state === 'pendingApproval' && round ? (
+        <p className="document-note">{round.approverName ?? 'A user not in your data'} is asked to decide.</p>
       ) : null}
       {canSubmit && !online ? (
         <p id={noteId} className="document-note">

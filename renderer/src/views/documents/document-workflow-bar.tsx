@@ -3,13 +3,16 @@
  * once the service made it and sync brought it), Delete (asks first; works offline, gone at once)
  * and, on a zip file, "Unpack zip" (needs the service; its refusals are said in words). A refused or
  * conflicting edit shows the shared notice (`RecordSyncNotice`), whose "Fix it" opens the form.
+ * Edit and Delete follow the access rules of `saveDocument` and `deleteDocument` on the document
+ * (its owner, a manager or an administrator: lib/use-access.ts); refused, they say why.
  */
 import { useId, useState } from 'react';
 import type { DocumentDetail } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorBanner } from '../../components/error-banner';
+import { useAccess } from '../../lib/use-access';
 import { useAsyncAction } from '../../lib/use-async-action';
-import { useSignedInUserId } from '../../lib/use-signed-in-user-id';
 import { needsServiceMessage, useOnline } from '../../lib/use-online';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { RecordSyncNotice } from '../pending/record-sync-notice';
@@ -26,9 +29,8 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
   const pushToast = useUi((s) => s.pushToast);
   const online = useOnline();
   const noteId = useId();
-  const rightsId = useId();
-  const mine = useSignedInUserId() === document.ownerId;
-  const rights = mine ? undefined : rightsId;
+  const editAccess = useAccess('saveDocument', document);
+  const deleteAccess = useAccess('deleteDocument', document);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const action = useAsyncAction();
@@ -66,9 +68,9 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
   return (
     <>
       <div className="detail-actions">
-        <button type="button" className="button" aria-describedby={rights} onClick={() => setEditing(true)}>
+        <ActionButton className="button" refusal={editAccess.reason} onClick={() => setEditing(true)}>
           Edit…
-        </button>
+        </ActionButton>
         <button type="button" className="button" onClick={() => void clone()}>
           Clone
         </button>
@@ -83,28 +85,21 @@ export function DocumentWorkflowBar({ document }: { document: DocumentDetail }) 
             {unpacking.busy ? 'Unpacking…' : 'Unpack zip'}
           </button>
         ) : null}
-        <button
-          type="button"
-          className="button button-danger"
-          aria-describedby={rights}
-          onClick={() => setDeleting(true)}
-        >
+        <ActionButton className="button button-danger" refusal={deleteAccess.reason} onClick={() => setDeleting(true)}>
           Delete…
-        </button>
+        </ActionButton>
       </div>
-      {mine ? null : (
-        <p id={rightsId} className="document-note">
-          {document.ownerName ?? 'Another user'} owns this document: only the owner, a manager or an administrator may
-          change or delete it.
-        </p>
-      )}
       {isZip(document) && !online ? (
         <p id={noteId} className="document-note">
           Unpacking: {needsServiceMessage}
         </p>
       ) : null}
       {document.syncState ? (
-        <RecordSyncNotice recordId={document.id} syncState={document.syncState} onFix={() => setEditing(true)} />
+        <RecordSyncNotice
+          recordId={document.id}
+          syncState={document.syncState}
+          onFix={editAccess.allowed ? () => setEditing(true) : undefined}
+        />
       ) : null}
       {action.error ? <ErrorBanner message={action.error} onDismiss={() => action.setError(null)} /> : null}
       {unpacking.error ? (

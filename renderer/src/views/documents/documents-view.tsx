@@ -98,7 +98,7 @@ export function DocumentsView() {
         <div className="documents-layout">
           <div className="folder-pane">
             <h1 className="folder-pane-title">Documents</h1>
-            <FolderToolbar folder={folder} onAction={edits.act} />
+            <FolderToolbar folder={folder} onAction={edits.act} access={edits.access} />
             {edits.status ? (
               <p className="folder-status" role="status">
                 {edits.status}

@@ -5,7 +5,9 @@
  * another, and a document dropped onto a folder (`documents.save` with its new folder). What the
  * service would refuse (a folder into its own subfolder, the top folder moved or deleted, a folder
  * that holds something deleted) is said in words at once and nothing is queued. Every edit is
- * queued through the write path, offline too, and a toast says so.
+ * queued through the write path, offline too, and a toast says so. What the access rules refuse
+ * (`saveFolder` and `deleteFolder` on the folder, `saveDocument` on a dropped document:
+ * lib/use-access.ts) is not done, and a toast says why; `access` gives the toolbar the same judgement.
  */
 import type { DragEndEvent } from '@dnd-kit/core';
 import { type ReactNode, useState } from 'react';
@@ -13,11 +15,20 @@ import { type Folder, folderRefusalWords, movesIntoOwnSubtree } from '../../../.
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { TreeEditAction } from '../../components/tree-drag';
 import { errorMessage } from '../../lib/errors';
+import { type Access, allowedAccess, useAccessJudge } from '../../lib/use-access';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { FolderMoveDialog, FolderNameDialog } from './folder-dialogs';
 
 /** The prefix of a dragged document's dnd-kit id (folders are dragged by their own id). */
 export const documentDragPrefix = 'document:';
+
+/** What a dragged document carries to the drop (dnd-kit's `data`): enough to move it and judge the move. */
+export interface DraggedDocument {
+  folderId: string;
+  title: string;
+  ownerId: string;
+}
 
 /** What a queued change's toast says: true online and offline (sync sends it when it can). */
 const queuedWords =
@@ -28,6 +39,8 @@ type Open = { kind: 'create' | TreeEditAction; folder: Folder } | null;
 /** The edits, and what they show: `dialogs` (render them once) and `status` (a refusal or what was done, in words). */
 export interface FolderEdits {
   act(action: 'create' | TreeEditAction, folder: Folder): void;
+  /** Whether the access rules let the user do `action` on `folder`. */
+  access(action: 'create' | TreeEditAction, folder: Folder): Access;
   onDragEnd(event: DragEndEvent): void;
   status: string | null;
   clearStatus(): void;
@@ -40,6 +53,8 @@ export function useFolderEdits(folders: readonly Folder[], select: (id: string) 
   const pushToast = useUi((s) => s.pushToast);
   const [open, setOpen] = useState<Open>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const judge = useAccessJudge();
+  const guard = useRefusalGuard();
   const byId = (id: string | null) => folders.find((f) => f.id === id) ?? null;
   const close = () => setOpen(null);
 
@@ -61,10 +76,18 @@ export function useFolderEdits(folders: readonly Folder[], select: (id: string) 
       : null;
   }
 
+  /** A new folder names no record; renaming and moving are `saveFolder`, deleting `deleteFolder`. */
+  function access(action: 'create' | TreeEditAction, folder: Folder): Access {
+    if (action === 'create') return allowedAccess;
+    return judge(action === 'delete' ? 'deleteFolder' : 'saveFolder', folder);
+  }
+
   function act(action: 'create' | TreeEditAction, folder: Folder) {
-    const refused = refusal(action, folder);
-    setStatus(refused);
-    if (!refused) setOpen({ kind: action, folder });
+    guard(access(action, folder), () => {
+      const refused = refusal(action, folder);
+      setStatus(refused);
+      if (!refused) setOpen({ kind: action, folder });
+    });
   }
 
   async function run(what: string, work: () => Promise<unknown>): Promise<boolean> {
@@ -81,6 +104,7 @@ export function useFolderEdits(folders: readonly Folder[], select: (id: string) 
 
   async function moveFolder(folder: Folder, target: Folder) {
     if (target.id === folder.parentId) return;
+    if (!guard(access('move', folder), () => undefined)) return;
     if (folder.parentId === null) return setStatus(folderRefusalWords.topMove);
     if (movesIntoOwnSubtree((id) => byId(id)?.parentId, folder.id, target.id))
       return setStatus(folderRefusalWords.cycle(folder.name));
@@ -101,9 +125,11 @@ export function useFolderEdits(folders: readonly Folder[], select: (id: string) 
     if (!target) return;
     const dragged = String(active.id);
     if (dragged.startsWith(documentDragPrefix)) {
-      const data = active.data.current as { folderId?: string; title?: string } | undefined;
+      const data = active.data.current as DraggedDocument | undefined;
       if (data?.folderId === target.id) return;
-      void moveDocument(dragged.slice(documentDragPrefix.length), data?.title ?? 'the document', target);
+      guard(judge('saveDocument', data), () => {
+        void moveDocument(dragged.slice(documentDragPrefix.length), data?.title ?? 'the document', target);
+      });
       return;
     }
     const folder = byId(dragged);
@@ -159,5 +185,5 @@ export function useFolderEdits(folders: readonly Folder[], select: (id: string) 
     );
   }
 
-  return { act, onDragEnd, status, clearStatus: () => setStatus(null), dialogs };
+  return { act, access, onDragEnd, status, clearStatus: () => setStatus(null), dialogs };
 }

@@ -5,10 +5,12 @@
  */
 import { useState } from 'react';
 import type { Group } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ChosenList } from '../../components/forms/chosen-list';
 import { contactOptions } from '../../components/forms/contact-options';
 import { SearchableSelect, type SelectOption } from '../../components/forms/searchable-select';
 import { pluralize } from '../../lib/format';
+import { useAccess } from '../../lib/use-access';
 import { useBridge } from '../../stores/stores-context';
 import { useGroupWrite } from './use-group-write';
 
@@ -20,6 +22,7 @@ export function AddMembers({ group }: { group: Group }) {
   const bridge = useBridge();
   const write = useGroupWrite();
   const [chosen, setChosen] = useState<SelectOption[]>([]);
+  const access = useAccess('addToGroup', group);
 
   const search = (text: string) =>
     contactOptions(bridge, text, chosen, (contact) => contact.companyName ?? contact.email);
@@ -57,9 +60,14 @@ export function AddMembers({ group }: { group: Group }) {
           {write.error}
         </p>
       ) : null}
-      <button type="button" className="button" disabled={chosen.length === 0 || write.busy} onClick={() => void add()}>
+      <ActionButton
+        className="button"
+        disabled={chosen.length === 0 || write.busy}
+        refusal={access.reason}
+        onClick={() => void add()}
+      >
         {chosen.length ? `Add ${pluralize(chosen.length, 'contact')} to the group` : 'Add contacts to the group'}
-      </button>
+      </ActionButton>
     </div>
   );
 }

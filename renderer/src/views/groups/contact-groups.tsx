@@ -2,10 +2,13 @@
  * The static groups a contact is a member of, on the contact's page (`Get Static Groups` with
  * `contactId`, kept with its age offline), each opening in Groups; and adding the contact to
  * another static group, chosen among every static group (`Get Static Groups`), queued like every
- * change (`Add to Group`), so it works offline too.
+ * change (`Add to Group`), so it works offline too. Only the groups the access rules let the user
+ * add to are offered (`addToGroup`: lib/use-access.ts); how many others there are is said, and why.
  */
 import { useState } from 'react';
 import { SelectField } from '../../components/forms/form-field';
+import { pluralize } from '../../lib/format';
+import { useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useReloadOnReconnect } from '../../lib/use-reload-on-reconnect';
 import { useBridge, useUi } from '../../stores/stores-context';
@@ -23,7 +26,10 @@ export function ContactGroups({ contactId }: { contactId: string }) {
   const every = useBridgeQuery('groups.static', {}, ['outbox']);
   useReloadOnReconnect(mine.reload);
   const memberOf = mine.data?.value.groups ?? [];
-  const others = (every.data?.value.groups ?? []).filter((group) => !memberOf.some((m) => m.id === group.id));
+  const judge = useAccessJudge();
+  const notMemberOf = (every.data?.value.groups ?? []).filter((group) => !memberOf.some((m) => m.id === group.id));
+  const others = notMemberOf.filter((group) => judge('addToGroup', group).allowed);
+  const refused = notMemberOf.find((group) => !judge('addToGroup', group).allowed);
 
   async function add() {
     const members = { groupId, contactIds: [contactId] };
@@ -72,6 +78,12 @@ export function ContactGroups({ contactId }: { contactId: string }) {
             Add
           </button>
         </div>
+      ) : null}
+      {refused ? (
+        <p className="muted">
+          {pluralize(notMemberOf.length - others.length, 'static group')} not offered to add to:{' '}
+          {judge('addToGroup', refused).reason}
+        </p>
       ) : null}
     </section>
   );

@@ -5,8 +5,10 @@
  * to their field; sent with the version it was edited against (If-Match).
  */
 import { type Group, groupMetaSaveSchema } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { TextField } from '../../components/forms/form-field';
 import { useRecordForm } from '../../components/forms/use-record-form';
+import { useAccess } from '../../lib/use-access';
 import { useBridge, useUi } from '../../stores/stores-context';
 import { savedWords } from './use-group-write';
 
@@ -25,6 +27,7 @@ function parseTags(text: string): string[] {
 /** Renders the form for `group`. */
 export function GroupMetaForm({ group }: { group: Group }) {
   const bridge = useBridge();
+  const access = useAccess('saveGroupMeta', group);
   const pushToast = useUi((s) => s.pushToast);
   const initial = { description: group.description ?? '', colour: group.colour ?? '', tags: group.tags.join(', ') };
   const form = useRecordForm({
@@ -55,7 +58,7 @@ export function GroupMetaForm({ group }: { group: Group }) {
       aria-label="Description, colour and tags"
       onSubmit={(event) => {
         event.preventDefault();
-        void form.submit();
+        if (access.allowed) void form.submit();
       }}
     >
       {form.formError ? (
@@ -94,9 +97,9 @@ export function GroupMetaForm({ group }: { group: Group }) {
         error={tagError}
       />
       <div className="group-form-actions">
-        <button type="submit" className="button" disabled={!changed || form.saving}>
+        <ActionButton type="submit" className="button" disabled={!changed || form.saving} refusal={access.reason}>
           Save description
-        </button>
+        </ActionButton>
         {form.restoredDraft ? (
           <button type="button" className="button button-quiet" onClick={form.discard}>
             Discard the draft

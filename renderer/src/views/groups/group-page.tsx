@@ -2,13 +2,16 @@
  * A group's page: its kind, place and member count (`Get Group`, kept with its age offline), its
  * changes still queued in words, its actions (rename, move, delete), its member criteria (dynamic)
  * or the contacts to add (static), and its description, colour and tags. The contract has no
- * operation that lists a static group's members, so the page gives their number.
+ * operation that lists a static group's members, so the page gives their number. Each action is
+ * offered as the access rules allow (refused, it says why: lib/use-access.ts).
  */
 import type { GroupNode } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
 import { LoadingState } from '../../components/loading-state';
 import { formatDateTime, pluralize } from '../../lib/format';
+import type { Access } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { KeptAge } from '../../components/kept-age';
 import { AddMembers } from './add-members';
@@ -21,10 +24,12 @@ export interface GroupPageProps {
   /** The group's ancestors' names, top first. */
   path: string[];
   onAction(action: 'rename' | 'move' | 'delete'): void;
+  /** Whether the access rules let the user do `action` on the group. */
+  access(action: 'rename' | 'move' | 'delete'): Access;
 }
 
 /** Renders the page of `node`. */
-export function GroupPage({ node, path, onAction }: GroupPageProps) {
+export function GroupPage({ node, path, onAction, access }: GroupPageProps) {
   const { data, error, loading, reload } = useBridgeQuery('groups.get', node.local ? null : { id: node.id }, [
     'outbox',
   ]);
@@ -102,15 +107,30 @@ export function GroupPage({ node, path, onAction }: GroupPageProps) {
     <article className="group-page" aria-label={`Group ${node.name}`}>
       {header}
       <div className="group-actions">
-        <button type="button" className="button" onClick={() => onAction('rename')}>
+        <ActionButton
+          className="button"
+          aria-keyshortcuts="F2"
+          refusal={access('rename').reason}
+          onClick={() => onAction('rename')}
+        >
           Rename… <kbd>F2</kbd>
-        </button>
-        <button type="button" className="button" onClick={() => onAction('move')}>
+        </ActionButton>
+        <ActionButton
+          className="button"
+          aria-keyshortcuts="M"
+          refusal={access('move').reason}
+          onClick={() => onAction('move')}
+        >
           Move to… <kbd>M</kbd>
-        </button>
-        <button type="button" className="button button-danger" onClick={() => onAction('delete')}>
+        </ActionButton>
+        <ActionButton
+          className="button button-danger"
+          aria-keyshortcuts="Delete"
+          refusal={access('delete').reason}
+          onClick={() => onAction('delete')}
+        >
           Delete… <kbd>Del</kbd>
-        </button>
+        </ActionButton>
       </div>
       <KeptAge
         subject="This group"

@@ -3,13 +3,18 @@
  * still queued shown over it) beside the page of the group chosen. Create (N), rename (F2), move
  * by dragging a group onto another or with "Move to…" (M), delete (Delete, asks first). A move
  * into a group's own subtree is refused in words at once. The search finds groups by name on the
- * service (`Get List of groups`).
+ * service (`Get List of groups`). Renaming, moving and deleting follow the access rules on the
+ * group (`renameGroup`, `moveGroupInTree`, `deleteGroup` / `deleteFromTree`: lib/use-access.ts):
+ * refused, the buttons say why and a key or a drop says it in a toast.
  */
 import { useState } from 'react';
 import type { GroupNode } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { EmptyState } from '../../components/empty-state';
 import { pluralize } from '../../lib/format';
+import { type Access, type OperationId, useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
+import { useRefusalGuard } from '../../lib/use-refusal-guard';
 import { useSelectedRecord, useViewAction } from '../../lib/use-view-state';
 import { useBridge } from '../../stores/stores-context';
 import { KeptAge } from '../../components/kept-age';
@@ -25,6 +30,7 @@ import { useGroupWrite } from './use-group-write';
 import './groups.css';
 
 type Open = { kind: 'create' } | { kind: 'rename' | 'move' | 'delete'; node: GroupNode } | null;
+type GroupAction = 'rename' | 'move' | 'delete';
 
 /** Renders the groups view. */
 export function GroupsView() {
@@ -37,17 +43,35 @@ export function GroupsView() {
   const { data, loading, reload } = query;
   const nodes = data?.value.nodes ?? [];
   const selected = nodes.find((node) => node.id === selectedId) ?? null;
-  useViewAction('groups', 'new', () => setOpen({ kind: 'create' }));
+  const judge = useAccessJudge();
+  const guard = useRefusalGuard();
+  const creating = judge('createGroup');
+  useViewAction('groups', 'new', () => guard(creating, () => setOpen({ kind: 'create' })));
 
-  function act(action: 'rename' | 'move' | 'delete', node: GroupNode) {
+  /** The operation of `action` on `node`: a group with subgroups is deleted from the tree (group-delete-dialog.tsx). */
+  function access(action: GroupAction, node: GroupNode): Access {
+    const hasSubgroups = nodes.some((candidate) => candidate.parentId === node.id);
+    const operation: OperationId =
+      action === 'rename'
+        ? 'renameGroup'
+        : action === 'move'
+          ? 'moveGroupInTree'
+          : hasSubgroups
+            ? 'deleteFromTree'
+            : 'deleteGroup';
+    return judge(operation, node);
+  }
+
+  function act(action: GroupAction, node: GroupNode) {
     if (node.local) {
       setStatus(`"${node.name}" is not on the service yet; it can be changed once it is sent.`);
       return;
     }
-    setOpen({ kind: action, node });
+    guard(access(action, node), () => setOpen({ kind: action, node }));
   }
 
   async function onMove(node: GroupNode, parentId: string | null) {
+    if (!guard(access('move', node), () => undefined)) return;
     const target = nodes.find((candidate) => candidate.id === parentId) ?? null;
     if (isCycle(nodes, node, parentId)) {
       setStatus(cycleWords(node, target));
@@ -113,9 +137,13 @@ export function GroupsView() {
             reload={reload}
             refreshLabel="Refresh groups"
           />
-          <button type="button" className="button button-primary" onClick={() => setOpen({ kind: 'create' })}>
+          <ActionButton
+            className="button button-primary"
+            refusal={creating.reason}
+            onClick={() => setOpen({ kind: 'create' })}
+          >
             New group
-          </button>
+          </ActionButton>
         </div>
         <GroupSearch onOpen={select} />
         {data?.value.truncated ? (
@@ -140,6 +168,7 @@ export function GroupsView() {
               node={selected}
               path={path(selected)}
               onAction={(action) => act(action, selected)}
+              access={(action) => access(action, selected)}
             />
           ) : (
             <EmptyState title="No group selected" size="compact">

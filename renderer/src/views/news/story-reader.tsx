@@ -1,10 +1,13 @@
 /**
  * One story opened to read (`Get Story`, kept for offline with its age): title, author, dates, tags,
  * the body as text (story-body.tsx), and its queued edit in words. "Edit" opens the story form;
- * "Delete" asks first, then queues the delete (sent when the service can be reached).
+ * "Delete" asks first, then queues the delete (sent when the service can be reached). Both follow
+ * the access rules of `saveBlogPost` and `deleteStory` on the story as read (its author or an
+ * administrator: lib/use-access.ts); refused, they say why.
  */
 import { useEffect, useState } from 'react';
 import type { StoryRow } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -13,9 +16,10 @@ import { LoadingState } from '../../components/loading-state';
 import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { useAccessJudge } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
-import { useBridge, useSession, useUi } from '../../stores/stores-context';
+import { useBridge, useUi } from '../../stores/stores-context';
 import { queuedState, queuedWords } from '../../lib/queued-edit-words';
 import { StoryBody } from './story-body';
 
@@ -33,7 +37,7 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
   const bridge = useBridge();
   const online = useOnline();
   const pushToast = useUi((state) => state.pushToast);
-  const me = useSession((state) => (state.session?.state === 'signedIn' ? state.session.user.id : null));
+  const judge = useAccessJudge();
   const { data, error, reload } = useBridgeQuery('news.story', { id }, ['outbox']);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -55,6 +59,8 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
     );
   const { story, queued } = row;
   const deleting = queued?.kind === 'delete';
+  const editAccess = judge('saveBlogPost', story);
+  const deleteAccess = judge('deleteStory', story);
 
   async function remove() {
     setConfirming(false);
@@ -108,23 +114,23 @@ export function StoryReader({ id, onEdit, onMoved, onDeleted }: StoryReaderProps
           </p>
         ) : null}
         <div className="button-row">
-          <button type="button" className="button button-small" disabled={deleting} onClick={() => onEdit(row)}>
+          <ActionButton
+            className="button button-small"
+            disabled={deleting}
+            refusal={editAccess.reason}
+            onClick={() => onEdit(row)}
+          >
             Edit story
-          </button>
-          <button
-            type="button"
+          </ActionButton>
+          <ActionButton
             className="button button-small button-danger"
             disabled={deleting}
+            refusal={deleteAccess.reason}
             onClick={() => setConfirming(true)}
           >
             Delete story
-          </button>
+          </ActionButton>
         </div>
-        {me !== null && story.authorId !== me ? (
-          <p className="muted story-owner-hint">
-            Only {row.authorName ?? 'its author'} or an administrator can change or delete this story.
-          </p>
-        ) : null}
       </header>
       {/* Many bodies open with their summary: it is shown once. */}
       {story.summary && !story.body.trimStart().startsWith(story.summary) ? (

@@ -3,12 +3,15 @@
  * companies, events, documents; `search.global`, offline too) and the app's commands. Results are
  * grouped by type; arrow keys move, Enter opens or runs, Escape closes. Built on the ARIA combobox
  * pattern (an input that owns a listbox, the active option named by aria-activedescendant).
+ * Commands follow the access rules (lib/use-access.ts): one of a view the user is not known to be
+ * allowed is not listed; one whose operation is refused is listed disabled, with the reason.
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { maxSearchLength, type SearchGroup } from '../../../../preload/contract';
 import { Dialog } from '../../components/dialog';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
+import { allowsAnyOf, judgeAccess, useCaller } from '../../lib/use-access';
 import { useStores, useUi } from '../../stores/stores-context';
 import type { RecordType } from '../view-types';
 import { type Command, matchCommands } from './commands';
@@ -27,6 +30,8 @@ interface Option {
   key: string;
   label: string;
   detail: string | null;
+  /** Why the command is refused (it is listed disabled and does nothing); null when offered. */
+  refusal: string | null;
   run(): void;
 }
 
@@ -62,6 +67,7 @@ export function CommandPalette() {
   const [active, setActive] = useState(0);
   const { groups, error } = useGlobalSearch(open ? text : '');
   const listId = useId();
+  const caller = useCaller();
 
   // Each opening starts empty.
   useEffect(() => {
@@ -83,22 +89,21 @@ export function CommandPalette() {
           key: `${group.type}:${hit.id}`,
           label: hit.title,
           detail: group.type === 'calendarEvent' && hit.subtitle ? formatDateTime(hit.subtitle) : hit.subtitle,
+          refusal: null,
           run: () => openRecord(group.type as RecordType, hit.id),
         }),
       ),
     }));
-    const commandOptions = matchCommands(text).map(
-      (command: Command): Option => ({
-        key: command.id,
-        label: command.label,
-        detail: null,
-        run: () => command.run(stores),
-      }),
-    );
+    const commandOptions = matchCommands(text)
+      .filter((command) => !command.for || allowsAnyOf(caller, command.for))
+      .map((command: Command): Option => {
+        const refusal = command.operation ? judgeAccess(caller, command.operation).reason : null;
+        return { key: command.id, label: command.label, detail: refusal, refusal, run: () => command.run(stores) };
+      });
     const commandSection = commandOptions.length ? [{ title: 'Commands', options: commandOptions }] : [];
     // Records first when the user typed something (that is usually what they look for).
     return text.trim() ? [...hitSections, ...commandSection] : commandSection;
-  }, [groups, text, stores, openRecord]);
+  }, [groups, text, stores, openRecord, caller]);
 
   const options = sections.flatMap((section) => section.options);
   const activeIndex = Math.min(active, Math.max(0, options.length - 1));
@@ -112,7 +117,8 @@ export function CommandPalette() {
       setActive((activeIndex + step + options.length) % options.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      options[activeIndex]?.run();
+      const option = options[activeIndex];
+      if (option && !option.refusal) option.run();
     }
   }
 
@@ -158,10 +164,17 @@ export function CommandPalette() {
                     id={optionId(mine)}
                     role="option"
                     aria-selected={mine === activeIndex}
+                    aria-disabled={option.refusal ? true : undefined}
                     tabIndex={-1}
-                    className={mine === activeIndex ? 'palette-option palette-option-active' : 'palette-option'}
+                    className={[
+                      'palette-option',
+                      mine === activeIndex ? 'palette-option-active' : '',
+                      option.refusal ? 'palette-option-refused' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
                     onMouseMove={() => setActive(mine)}
-                    onClick={() => option.run()}
+                    onClick={() => (option.refusal ? undefined : option.run())}
                     onKeyDown={() => undefined}
                   >
                     <span className="palette-option-label">{option.label}</span>

@@ -3,6 +3,7 @@
  * registry, plus the app's own (sync now, pending changes, shortcuts). One list, so the palette,
  * the help and the registry never disagree.
  */
+import type { OperationId } from '../../../../api/generated/operations';
 import type { AppStores } from '../../stores/app-stores';
 import { viewList } from '../registry';
 import { copyCurrentRecordLink } from './record-link-command';
@@ -14,6 +15,10 @@ export interface Command {
   label: string;
   keywords: string;
   run(stores: AppStores): void;
+  /** Listed only for a signed-in user these operations' rules allow (the view's `for`). */
+  for?: readonly OperationId[];
+  /** The operation it starts: refused by the access rules, it is listed disabled with the reason. */
+  operation?: OperationId;
 }
 
 /** Every command, in the order the palette lists them when nothing is typed. */
@@ -26,6 +31,8 @@ export const commands: readonly Command[] = [
             label: command.label,
             keywords: `${command.keywords ?? ''} ${view.label}`,
             run: ({ ui }) => ui.getState().requestAction(view.name, command.action),
+            for: view.for,
+            operation: command.operation,
           }),
         )
       : [],
@@ -72,6 +79,7 @@ export const commands: readonly Command[] = [
         ui.getState().setOverlay(null);
         ui.getState().setView(view.name);
       },
+      for: view.for,
     }),
   ),
   {

@@ -5,10 +5,12 @@
  */
 import { useState } from 'react';
 import { passwordResetSchema } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { TextField } from '../../components/forms/form-field';
 import { errorMessage } from '../../lib/errors';
+import { useAccess } from '../../lib/use-access';
 import { useAsyncAction } from '../../lib/use-async-action';
 import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
@@ -33,6 +35,9 @@ export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
   const online = useOnline();
   const [asking, setAsking] = useState<'boot' | 'reset' | null>(null);
   const [busy, setBusy] = useState(false);
+  const booting = useAccess('bootUser');
+  // The user resource is judged by its id (api/openapi.yaml x-access-model, `user`).
+  const resetting = useAccess('resetPassword', { id: userId });
 
   async function run(action: () => Promise<string>) {
     setBusy(true);
@@ -54,24 +59,24 @@ export function UserActions({ userId, name, onOutcome }: UserActionsProps) {
 
   return (
     <>
-      <button
-        type="button"
+      <ActionButton
         className="button"
         disabled={!online || busy}
         title={online ? undefined : adminNeedsServiceMessage}
+        refusal={booting.reason}
         onClick={() => setAsking('boot')}
       >
         Boot user
-      </button>
-      <button
-        type="button"
+      </ActionButton>
+      <ActionButton
         className="button"
         disabled={!online || busy}
         title={online ? undefined : adminNeedsServiceMessage}
+        refusal={resetting.reason}
         onClick={() => setAsking('reset')}
       >
         Reset password…
-      </button>
+      </ActionButton>
       <ConfirmDialog
         open={asking === 'boot'}
         title={`Boot ${name}?`}

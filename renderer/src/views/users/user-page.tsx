@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { ContactSettings, PermissionName } from '../../../../preload/contract';
+import { ActionButton } from '../../components/action-button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorBanner } from '../../components/error-banner';
@@ -16,6 +17,7 @@ import { SyncStateBadge } from '../../components/sync-state-badge';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, fullName } from '../../lib/format';
 import { contactTypeLabel } from '../../lib/labels';
+import { useAccess } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useOnline } from '../../lib/use-online';
 import { useBridge } from '../../stores/stores-context';
@@ -30,6 +32,7 @@ export function UserPage({ id }: { id: string }) {
   const cached = useBridgeQuery('contacts.get', { id }, ['contact']).data ?? null;
   const [outcome, setOutcome] = useState<ActionOutcome>(null);
   const [editing, setEditing] = useState(false);
+  const edit = useAccess('saveUser', cached);
   if (error && !data) return <ErrorBanner message={`This user could not be loaded: ${error}`} onRetry={reload} />;
   if (!data) return <LoadingState label="Loading user…" />;
   // Edits made here show at once (pending until sent); else the service's answer.
@@ -63,9 +66,9 @@ export function UserPage({ id }: { id: string }) {
         />
       </header>
       <div className="user-page-buttons">
-        <button type="button" className="button" disabled={!cached} onClick={() => setEditing(true)}>
+        <ActionButton className="button" disabled={!cached} refusal={edit.reason} onClick={() => setEditing(true)}>
           Edit details…
-        </button>
+        </ActionButton>
         {settings ? <UserActions userId={id} name={name} onOutcome={setOutcome} /> : null}
       </div>
       {settings && !online ? <p className="muted">{adminNeedsServiceMessage}</p> : null}
@@ -138,6 +141,7 @@ function Grants({
   const online = useOnline();
   const [asking, setAsking] = useState<PermissionName | null>(null);
   const [message, setMessage] = useState<{ kind: 'done' | 'refused'; text: string } | null>(null);
+  const removing = useAccess('removePermissions');
 
   async function remove(permission: PermissionName) {
     setMessage(null);
@@ -169,16 +173,16 @@ function Grants({
                   {formatDate(grant.createdAt)})
                 </span>
               </span>
-              <button
-                type="button"
+              <ActionButton
                 className="button button-small"
                 disabled={!online}
                 title={online ? undefined : adminNeedsServiceMessage}
+                refusal={removing.reason}
                 aria-label={`Remove permission: ${permissionLabel[grant.permission]}`}
                 onClick={() => setAsking(grant.permission)}
               >
                 Remove
-              </button>
+              </ActionButton>
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
- * Users (administrators only, as the service says who is one): the people of the administrator's
- * company (`Gets all users from company`) and the page of the one chosen. Everyone else is told in
- * words that the view is for administrators; the navigation shows it to administrators only.
+ * Users (for those the access rules let boot users or remove permissions: `bootUser`,
+ * `removePermissions`, api/openapi.yaml): the people of the administrator's company (`Gets all
+ * users from company`) and the page of the one chosen. Everyone else is told in words that the view
+ * is not for them; the navigation shows it only to those it is for (`usersViewFor`).
  */
 import { type KeyboardEvent, useRef } from 'react';
 import type { ServiceContactRow } from '../../../../preload/contract';
@@ -10,15 +11,20 @@ import { KeptAge } from '../../components/kept-age';
 import { KeptAnswerState } from '../../components/kept-answer-state';
 import { LoadingState } from '../../components/loading-state';
 import { fullName, pluralize } from '../../lib/format';
+import { allowsAnyOf, type OperationId, useCaller } from '../../lib/use-access';
 import { useBridgeQuery } from '../../lib/use-bridge-query';
 import { useCurrentUser } from '../../lib/use-current-user';
 import { useSelectedRecord } from '../../lib/use-view-state';
 import { UserPage } from './user-page';
 import './users.css';
 
+/** The operations whose rules say who the Users view is for (any one of them allowed shows it). */
+export const usersViewFor: readonly OperationId[] = ['bootUser', 'removePermissions'];
+
 /** Renders the Users view, or the words saying it is for administrators. */
 export function UsersView() {
   const me = useCurrentUser();
+  const caller = useCaller();
   if (!me.known) {
     return (
       <div className="single-pane">
@@ -32,7 +38,7 @@ export function UsersView() {
       </div>
     );
   }
-  if (!me.isAdmin) {
+  if (!allowsAnyOf(caller, usersViewFor)) {
     return (
       <div className="single-pane">
         <EmptyState title="User administration is for administrators">
